@@ -1,0 +1,92 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "imu-bridge",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "IIOSensors", targets: ["IIOSensors"]),
+        .library(name: "DeviceMotionKit", targets: ["DeviceMotionKit"]),
+        .library(name: "MotionRecording", targets: ["MotionRecording"]),
+        .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .executable(name: "imu-list", targets: ["imu-list"]),
+        .executable(name: "imu-stream", targets: ["imu-stream"]),
+        .executable(name: "imu-motion", targets: ["imu-motion"]),
+        .executable(name: "imu-record", targets: ["imu-record"]),
+        .executable(name: "imu-import", targets: ["imu-import"]),
+        .executable(name: "imu-train", targets: ["imu-train"]),
+        .executable(name: "imu-eval", targets: ["imu-eval"]),
+        .executable(name: "imu-classify", targets: ["imu-classify"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        // C shims: nothing but the system headers, found through pkg-config.
+        .systemLibrary(name: "CLibIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        .systemLibrary(name: "CLibUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+
+        // Value types that flow between the layers (no C, no I/O).
+        .target(name: "MotionSamples"),
+        .target(
+            name: "IIOSensors",
+            dependencies: [
+                "CLibIIO", "CLibUdev", "MotionSamples",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .target(name: "Resampling", dependencies: ["MotionSamples"]),
+        .target(
+            name: "DeviceMotionKit",
+            dependencies: [
+                "MotionSamples", "Resampling", "IIOSensors",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "MotionRecording",
+            dependencies: [
+                "MotionSamples", "DeviceMotionKit",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .target(
+            name: "ActivityKit",
+            dependencies: ["MotionSamples", "DeviceMotionKit", "MotionRecording"],
+            resources: [.copy("Resources")]
+        ),
+
+        // Thin executables: parse, wire, print.
+        cli("imu-list", ["IIOSensors"]),
+        cli("imu-stream", ["IIOSensors", "Resampling"]),
+        cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
+        cli("imu-record", ["IIOSensors", "DeviceMotionKit", "MotionRecording"]),
+        cli("imu-import", ["DeviceMotionKit", "MotionRecording"]),
+        cli("imu-train", ["ActivityKit", "MotionRecording"]),
+        cli("imu-eval", ["ActivityKit", "MotionRecording"]),
+        cli("imu-classify", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
+
+        // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
+        .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
+        .testTarget(name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed"]),
+        .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
+        .testTarget(name: "DeviceMotionKitTests", dependencies: ["DeviceMotionKit"]),
+        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording"]),
+    ]
+)
+
+/// An executable target whose sources live in `Sources/<name>`, with the CLI libraries every tool uses.
+func cli(_ name: String, _ modules: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: modules + [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    )
+}
