@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import IIOSensors
 import Logging
@@ -34,21 +35,17 @@ struct IMUList: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = verbose ? .debug : .warning
-            return handler
-        }
+        bootstrapLogging(level: verbose ? .debug : .warning)
         let imus: [IMU]
         do {
             imus = try IMUDiscovery(uri: uri).imus()
         } catch {
-            FileHandle.standardError.write(Data("imu-list: \(error)\n".utf8))
+            printError("imu-list: \(error)")
             throw ExitCode(error.exitCode)
         }
         guard imus.contains(where: { $0.accelerometer != nil }) else {
             let error = IIOSensorError.noAccelerometer(devices: imus.flatMap(\.devices).map(\.name))
-            FileHandle.standardError.write(Data("imu-list: \(error)\n".utf8))
+            printError("imu-list: \(error)")
             throw ExitCode(error.exitCode)
         }
         if json {
