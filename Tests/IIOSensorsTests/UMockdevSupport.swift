@@ -13,6 +13,11 @@ let isUnderUMockdevPreload = ProcessInfo.processInfo.environment["LD_PRELOAD"]?.
 /// Why the in-process umockdev tests were skipped.
 let preloadMessage: Comment = "needs LD_PRELOAD=libumockdev-preload.so.0 and umockdev installed (run `make test`)"
 
+/// Every in-process umockdev suite nests in here: `UMOCKDEV_DIR` is process-wide, so they must
+/// never run concurrently with each other.
+@Suite("IIOSensors on umockdev", .serialized, .enabled(if: isUnderUMockdevPreload, preloadMessage))
+enum UMockdev {}
+
 /// A testbed with `fixtures` installed, pointed to by `UMOCKDEV_DIR` for the duration of `body`.
 /// `UMOCKDEV_DIR` is process-wide, so every suite using this is `.serialized` under one parent suite.
 func withTestbed<T>(

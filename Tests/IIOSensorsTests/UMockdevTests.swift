@@ -6,8 +6,9 @@ import Testing
 @testable import IIOSensors
 
 /// libiio and libudev, for real, over sysfs trees of real drivers (Fixtures/sysfs) served by umockdev.
-@Suite("IIOSensors on umockdev", .serialized, .enabled(if: isUnderUMockdevPreload, preloadMessage))
-struct UMockdevTests {
+extension UMockdev {
+@Suite("Streaming and faults")
+struct Streaming {
     private let g = SampleConverter.standardGravity
 
     @Test("MPU-6050: discovered as one IMU with its own trigger, scales and clock")
@@ -88,4 +89,5 @@ struct UMockdevTests {
             #expect(throws: IIOSensorError.noIIOSubsystem) { try IMUDiscovery().imus() }
         }
     }
+}
 }
