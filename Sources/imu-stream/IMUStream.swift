@@ -80,7 +80,7 @@ struct IMUStream: AsyncParsableCommand {
 
     /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task is cancelled.
     private static func stream(_ source: IIOMotionSource, printer: SamplePrinter, duration: Double?, samples: Int?) async throws {
-        var aligner = SensorAligner()
+        var aligner = try SensorAligner()
         var aligned: [IMUSample] = []
         var printed = 0
         var deadline: Double?

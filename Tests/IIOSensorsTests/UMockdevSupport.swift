@@ -20,6 +20,7 @@ enum UMockdev {}
 
 /// A testbed with `fixtures` installed, pointed to by `UMOCKDEV_DIR` for the duration of `body`.
 /// `UMOCKDEV_DIR` is process-wide, so every suite using this is `.serialized` under one parent suite.
+@discardableResult
 func withTestbed<T>(
     _ fixtures: [String], _ body: (Testbed, [InstalledFixture]) async throws -> T
 ) async throws -> T {

@@ -83,7 +83,7 @@ struct Streaming {
         }
     }
 
-    @Test("no IIO at all, and IIO without an accelerometer, give distinct errors")
+    @Test("no /sys/bus/iio at all is reported as such")
     func noSensors() async throws {
         try await withTestbed([]) { _, _ in
             #expect(throws: IIOSensorError.noIIOSubsystem) { try IMUDiscovery().imus() }
