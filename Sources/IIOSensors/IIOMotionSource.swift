@@ -47,14 +47,16 @@ public struct IIOMotionSource: MotionSource {
             threadsDone.enter()
             let reader = DeviceReader(device: device, uri: imu.uri, configuration: configuration, logger: logger)
             let thread = Thread {
-                defer { threadsDone.leave() }
+                var failure: IIOSensorError?
                 do throws(IIOSensorError) {
                     try reader.run(control: control) { continuation.yield($0) }
-                    running.finished(with: nil)
                 } catch {
                     control.stop()
-                    running.finished(with: error)
+                    failure = error
                 }
+                // The device is closed and restored here: release a waiting consumer before finishing.
+                threadsDone.leave()
+                running.finished(with: failure)
             }
             thread.name = "iio-\(device.id)"
             thread.start()

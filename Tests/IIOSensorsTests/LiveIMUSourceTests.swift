@@ -1,0 +1,72 @@
+import Foundation
+import IIOTestbed
+import MotionSamples
+import Synchronization
+import Testing
+
+@testable import IIOSensors
+
+extension UMockdev {
+    /// A live source keeps going across an unplug and replug of its IMU.
+    @Suite("Surviving unplug and replug")
+    struct SurvivingUnplug {
+        private func scans(_ range: ClosedRange<Int>) -> [UInt8] {
+            range.flatMap { n -> [UInt8] in
+                [Int16(n), 0, 16384, 0, 0, 0].flatMap(be) + [0, 0, 0, 0] + le(Int64(n) * 10_000_000)
+            }
+        }
+
+        @Test("readings before and after the gap arrive, with 'removed' then 'streaming' reported between")
+        func unplugAndReplug() async throws {
+            try await withTestbed(["mpu6050"]) { testbed, _ in
+                let statuses = Mutex<[String]>([])
+                let firstFeeder = try testbed.feed(device: "iio:device0", bytes: scans(1...4))
+                let secondScans = scans(5...8)
+                let source = LiveIMUSource(
+                    query: "mpu6050", configuration: StreamConfiguration(rate: 100, timeout: 0.5)
+                ) { status in
+                    switch status {
+                    case .streaming(let imu): statuses.withLock { $0.append("streaming \(imu.name)") }
+                    case .removed(let imu):
+                        statuses.withLock { $0.append("removed \(imu.name)") }
+                        // Plug it back in only once the removal was seen, as a person would.
+                        _ = try? testbed.reinstall(device: "iio:device0")
+                        _ = try? testbed.feed(device: "iio:device0", bytes: secondScans)
+                    case .waiting(let query): statuses.withLock { $0.append("waiting \(query)") }
+                    }
+                }
+                var accelerometer: [SensorSample] = []
+                for try await batch in source.readings() {
+                    accelerometer += batch.filter { $0.sensor == .accelerometer }
+                    if accelerometer.count == 4 {
+                        #expect(firstFeeder.waitUntilWritten())
+                        firstFeeder.close()
+                        try testbed.remove(device: "iio:device0")
+                    }
+                    if accelerometer.count >= 8 { break }
+                }
+                #expect(accelerometer.map(\.timestamp) == (1...8).map { Double($0) / 100 })
+                #expect(statuses.withLock { $0 } == ["streaming mpu6050", "removed mpu6050", "streaming mpu6050"])
+            }
+        }
+
+        @Test("started with no IMU present, it waits for one instead of failing")
+        func waitsForFirst() async throws {
+            try await withTestbed(["lis3dh"]) { testbed, _ in
+                try testbed.remove(device: "iio:device9")
+                let source = LiveIMUSource(waitsForFirstIMU: true, configuration: StreamConfiguration(rate: 25)) { status in
+                    if case .waiting = status {
+                        _ = try? testbed.reinstall(device: "iio:device9")
+                        _ = try? testbed.feed(device: "iio:device9", bytes: [Int16(0), 0, 1000 << 4].flatMap(le) + [0, 0] + le(Int64(1)))
+                    }
+                }
+                var received: [SensorSample] = []
+                for try await batch in source.readings() {
+                    received += batch
+                    break
+                }
+                #expect(received.first?.timestamp == 1e-9)
+            }
+        }
+    }
+}
