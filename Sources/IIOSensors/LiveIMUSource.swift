@@ -72,7 +72,7 @@ public struct LiveIMUSource: MotionSource {
     }
 
     private func follow(_ deliver: ([SensorSample]) -> Void) async throws {
-        var current = try await firstIMU()
+        var current = try await resolve()
         while !Task.isCancelled {
             onStatus(.streaming(current))
             do {
@@ -89,7 +89,9 @@ public struct LiveIMUSource: MotionSource {
         }
     }
 
-    private func firstIMU() async throws -> IMU {
+    /// The IMU the source starts with: the one matching `query`, waited for when none is present
+    /// and `waitsForFirstIMU` is set. Lets a consumer describe the IMU before streaming it.
+    public func resolve() async throws -> IMU {
         do {
             return try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
         } catch {
