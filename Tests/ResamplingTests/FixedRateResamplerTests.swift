@@ -123,6 +123,25 @@ struct FixedRateResamplerTests {
         #expect(output.rows.allSatisfy { abs($0[0] - 1) < 1e-12 && abs($0[1] + 1) < 1e-12 })
     }
 
+    @Test("By default the kernel shrinks at the edges, so a slow sine stays accurate up to the first and last output")
+    func shrinkingEdges() throws {
+        var resampler = try FixedRateResampler(outputRate: 25, channelCount: 1)
+        let signal = sine(frequency: 2, phase: 0.4)
+        let output = try run(&resampler, times: timestamps(rate: 285.714, duration: 3), signals: [signal])
+        #expect(output.timestamps.first == 0)
+        #expect(output.timestamps.last == 2.96)
+        #expect(output.maximumError(in: 0...3, expected: signal) < 0.01)
+    }
+
+    @Test("With truncated edges a 40 Hz vibration stays attenuated even at the first and last output")
+    func truncatedEdges() throws {
+        var resampler = try FixedRateResampler(
+            outputRate: 25, channelCount: 1, configuration: .init(edgeHandling: .truncateKernel))
+        let output = try run(&resampler, times: timestamps(rate: 285.714, duration: 3), signals: [sine(frequency: 40)])
+        #expect(output.timestamps.count == 75)
+        #expect(output.peak(in: 0...3) < 0.2)
+    }
+
     @Test("Invalid configurations and readings are rejected with errors that say what to do")
     func invalidInput() throws {
         #expect(throws: ResamplingError.invalidOutputRate(0)) {
