@@ -193,3 +193,19 @@ struct SensorAlignerTests {
         #expect(error?.description.contains("maximumWait") == true)
     }
 }
+
+@Suite("SensorAligner: bounded memory and clocks that disagree")
+struct SensorAlignerClockTests {
+    @Test("A slower sensor on a clock 5 s ahead never pairs, yet the faster sensor's readings still come out")
+    func followerOnAnotherClock() throws {
+        var aligner = try SensorAligner()
+        let accelTimes = timestamps(rate: 400, duration: 2)
+        let gyroTimes = timestamps(rate: 100, start: 5, duration: 2)
+        let input = readings(.accelerometer, at: accelTimes, value: linearAcceleration)
+            + readings(.gyroscope, at: gyroTimes, value: linearRotation)
+        let output = deliver(input, batchDuration: 0.1, to: &aligner)
+        #expect(aligner.timeline == .accelerometer)
+        #expect(output.map(\.timestamp) == accelTimes)
+        #expect(output.allSatisfy { $0.rotationRate == nil })
+    }
+}
