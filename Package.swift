@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "IIOSensors", targets: ["IIOSensors"]),
+        .library(name: "Resampling", targets: ["Resampling"]),
         .library(name: "DeviceMotionKit", targets: ["DeviceMotionKit"]),
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),

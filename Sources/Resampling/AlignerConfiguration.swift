@@ -1,7 +1,7 @@
 /// Tuning of a ``SensorAligner``; the defaults suit IMUs from 10 Hz to a few kHz.
 public struct AlignerConfiguration: Hashable, Sendable {
     /// Whether the source has a gyroscope (`MotionSource.hasGyroscope`); without one, accelerometer readings
-    /// pass through at once with `rotationRate == nil`.
+    /// pass through at once with `rotationRate == nil` and stray gyroscope readings are counted as unpaired.
     public var hasGyroscope: Bool
     /// How far, in seconds, a reading of the slower sensor may be held beyond its time to pair with a reading
     /// of the faster one (at the start of a stream, at the edges of a gap, at the end); never extrapolated further.

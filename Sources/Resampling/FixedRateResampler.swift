@@ -8,7 +8,7 @@
 ///
 /// A grid point is emitted as soon as the input covers its kernel support, so output lags input by
 /// ``latency``. Gaps longer than the gap threshold are not bridged: the segment before the gap is flushed
-/// with a shortened, renormalised kernel, a ``StreamEvent/gap(start:end:skippedOutputs:)`` is recorded and
+/// with the kernel shrunk or cut off at the edge (see ``EdgeHandling``), a ``StreamEvent/gap(start:end:skippedOutputs:)`` is recorded and
 /// output resumes on the grid after the gap. Duplicate, backward, non-finite readings and clock jumps are
 /// counted in ``statistics`` and never crash.
 ///
@@ -55,6 +55,10 @@ public struct FixedRateResampler: Sendable {
     private var ring: SampleRing
     /// Grid index of the next output of the current segment, or `nil` between segments.
     private var nextGridIndex: Int?
+    /// Timestamp of the first reading of the current segment.
+    private var segmentStart = 0.0
+    /// Half-width, in seconds, the kernel may shrink to near a segment's edges (see ``EdgeHandling``).
+    private var shortestHalfWidth = 0.0
     /// Reused buffer holding the output values handed to `emit`.
     private var scratch: [Double]
 
@@ -188,6 +192,11 @@ public struct FixedRateResampler: Sendable {
         let lowerRate = min(inputRate, outputRate)
         let halfWidth = configuration.kernelHalfWidthPeriods / lowerRate
         kernel = WindowedSincKernel(cutoff: configuration.cutoffFraction * lowerRate / 2, halfWidth: halfWidth)
+        let cutoff = configuration.cutoffFraction * lowerRate / 2
+        shortestHalfWidth = switch configuration.edgeHandling {
+        case .shrinkKernel: min(halfWidth, configuration.kernelHalfWidthPeriods / inputRate)
+        case .truncateKernel: halfWidth
+        }
         resolvedInputRate = inputRate
         gapThreshold = max(configuration.gapPeriods / inputRate, configuration.minimumGap)
         let expectedReadings = 2 * halfWidth * inputRate * 1.25 + 4
@@ -211,7 +220,10 @@ public struct FixedRateResampler: Sendable {
                 record(.gap(start: last, end: timestamp, skippedOutputs: max(0, restartIndex - resumeIndex)))
             }
         }
-        if nextGridIndex == nil { nextGridIndex = gridIndex(atOrAfter: timestamp) }
+        if nextGridIndex == nil {
+            nextGridIndex = gridIndex(atOrAfter: timestamp)
+            segmentStart = timestamp
+        }
         ring.append(timestamp: timestamp, values: values)
         emitReady(emit: emit)
     }
@@ -259,20 +271,27 @@ public struct FixedRateResampler: Sendable {
 
     /// Writes the kernel-weighted, normalised average of the readings around `time` into `output`; returns
     /// `false` if no reading has weight there.
+    ///
+    /// Near a segment's edges the kernel shrinks symmetrically (keeping its shape, widening its passband) to fit
+    /// the readings on both sides, down to ``shortestHalfWidth``; closer to the edge than that it is cut off on
+    /// one side and renormalised.
     private func filter(at time: Double, into output: UnsafeMutableBufferPointer<Double>) -> Bool {
-        guard let kernel else { return false }
+        guard let kernel, let newest = ring.lastTimestamp else { return false }
         output.update(repeating: 0)
+        let edgeDistance = min(time - segmentStart, newest - time)
+        let halfWidth = min(kernel.halfWidth, max(edgeDistance, shortestHalfWidth))
+        let stretch = kernel.halfWidth / halfWidth
         var totalWeight = 0.0
         let last = ring.count - 1
         for index in 0..<ring.count {
             let timestamp = ring.timestamp(at: index)
             let offset = timestamp - time
-            if offset <= -kernel.halfWidth { continue }
-            if offset >= kernel.halfWidth { break }
+            if offset <= -halfWidth { continue }
+            if offset >= halfWidth { break }
             let before = index > 0 ? ring.timestamp(at: index - 1) : timestamp
             let after = index < last ? ring.timestamp(at: index + 1) : timestamp
             let share = after > before ? (after - before) / 2 : 1
-            let weight = kernel(offset) * share
+            let weight = kernel(offset * stretch) * share
             totalWeight += weight
             ring.accumulate(index, weight: weight, into: output)
         }

@@ -16,6 +16,8 @@ public struct ResamplerConfiguration: Hashable, Sendable {
     public var minimumGap: Double
     /// A forward step longer than this, or a backward step at least this long, in seconds, is a clock jump.
     public var clockJumpThreshold: Double
+    /// How outputs near the start and end of the stream and around gaps are computed.
+    public var edgeHandling: EdgeHandling
     /// How many events are kept for ``FixedRateResampler/drainEvents()``; older ones are discarded beyond it.
     public var maximumRetainedEvents: Int
 
@@ -27,6 +29,7 @@ public struct ResamplerConfiguration: Hashable, Sendable {
         gapPeriods: Double = 3,
         minimumGap: Double = 0.05,
         clockJumpThreshold: Double = 10,
+        edgeHandling: EdgeHandling = .shrinkKernel,
         maximumRetainedEvents: Int = 1024
     ) {
         self.inputRate = inputRate
@@ -35,6 +38,7 @@ public struct ResamplerConfiguration: Hashable, Sendable {
         self.gapPeriods = gapPeriods
         self.minimumGap = minimumGap
         self.clockJumpThreshold = clockJumpThreshold
+        self.edgeHandling = edgeHandling
         self.maximumRetainedEvents = maximumRetainedEvents
     }
 

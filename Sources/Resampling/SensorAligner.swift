@@ -144,10 +144,8 @@ public struct SensorAligner: Sendable {
     private mutating func align(
         leader: inout ReadingQueue, follower: inout ReadingQueue, final: Bool, into output: inout [IMUSample]
     ) {
-        guard let newest = leader.last?.timestamp else {
-            trimStale(follower: &follower)
-            return
-        }
+        defer { if leader.isEmpty { trimStale(follower: &follower) } }
+        guard let newest = leader.last?.timestamp else { return }
         let tolerance = configuration.extrapolationTolerance
         while !leader.isEmpty {
             let reading = leader[0]
@@ -206,7 +204,8 @@ public struct SensorAligner: Sendable {
         statistics.outputCount += 1
     }
 
-    /// While the timeline sensor is silent, keeps only the follower readings a late timeline reading could use.
+    /// With no timeline reading waiting, keeps only the follower readings that a later timeline reading could use,
+    /// so that memory stays bounded when the timeline sensor stalls or runs on another clock.
     private func trimStale(follower: inout ReadingQueue) {
         guard let newest = follower.last?.timestamp else { return }
         var stale = 0

@@ -1,7 +1,8 @@
 /// Counts of what a resampler or aligner received, produced and had to repair.
 ///
-/// Every input reading is counted once in ``inputCount``; readings that were dropped are also counted in
-/// exactly one of ``duplicates``, ``backwards``, ``invalid`` or ``unpaired``.
+/// Every input reading is counted in ``inputCount``; a reading dropped for its timestamp or values is also
+/// counted in one of ``duplicates``, ``backwards`` or ``invalid``. The aligner counts the readings it could not
+/// emit for want of the other sensor in ``unpaired``.
 public struct StreamStatistics: Hashable, Sendable {
     /// Input readings received (all of them, including the ones dropped).
     public var inputCount = 0
@@ -17,7 +18,7 @@ public struct StreamStatistics: Hashable, Sendable {
     public var gaps = 0
     /// Clock jumps (forward or backward steps beyond the clock-jump threshold) after which the stream restarted.
     public var clockJumps = 0
-    /// Aligner only: readings that could not be paired with the other sensor and were not emitted.
+    /// Aligner only: readings not emitted because the other sensor had no reading close enough in time.
     public var unpaired = 0
 
     /// Creates statistics with every count at zero.
