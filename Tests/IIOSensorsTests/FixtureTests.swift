@@ -143,6 +143,27 @@ import Testing
         #expect(IIOInfoListing(afterAdd.output).devices.map(\.id) == ["iio:device1", "iio:device2"])
     }
 
+    @Test(
+        "a libudev monitor under the preload receives remove and add with the device's properties",
+        .enabled(if: Testbed.isUMockdevAvailable, Comment(rawValue: Testbed.unavailableMessage)))
+    func libudevMonitorReceivesHotplug() throws {
+        let testbed = try Testbed()
+        try testbed.install(fixtureNamed: "mpu6050")
+        let monitor = try testbed.launchUnderPreload(
+            executable: "udevadm", arguments: ["monitor", "--udev", "--property", "--subsystem-match=iio"])
+        #expect(testbed.waitForUEventListeners(), "udevadm monitor never opened its uevent socket")
+        try testbed.remove(device: "iio:device0")
+        try testbed.reinstall(device: "iio:device0")
+        try testbed.uevent(action: "change", device: "trigger0")
+        let output = monitor.waitForOutput { $0.components(separatedBy: "ACTION=").count == 4 }
+        monitor.stop()
+        let actions = output.split(separator: "\n").filter { $0.hasPrefix("ACTION=") }
+        #expect(actions == ["ACTION=remove", "ACTION=add", "ACTION=change"])
+        #expect(output.contains("DEVPATH=/devices/platform/soc/fe804000.i2c/i2c-1/1-0068/iio:device0"))
+        #expect(output.contains("DEVNAME=/dev/iio:device0"))
+        #expect(output.contains("DEVTYPE=iio_trigger"))
+    }
+
     @Test("a uevent datagram carries the libudev header, filter hashes and properties")
     func ueventDatagramFormat() throws {
         let fixture = try SysfsFixture(named: "lsm6dso")
