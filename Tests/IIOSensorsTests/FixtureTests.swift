@@ -210,6 +210,7 @@ import Testing
             ("P: /devices/x\nE: SUBSYSTEM=iio\nA: name=x\\t\n", 3),
             ("# comment\nP: sys/devices/x\n", 2),
             ("P: /devices/x\nE: SUBSYSTEM=iio\nA: ../escape=1\\n\n", 3),
+            ("P: /devices/x\nE: SUBSYSTEM=iio\n\nP: /devices/y\nA: name=y\\n\n", 4),
         ]
         for (text, expectedLine) in cases {
             do {
@@ -223,6 +224,14 @@ import Testing
                 #expect(line == expectedLine, "\(text)")
             }
         }
+    }
+
+    @Test("the package root and the build products directory are found from the test executable")
+    func packageLocations() {
+        let manifest = PackageLocations.packageRoot.appendingPathComponent("Package.swift")
+        #expect(FileManager.default.fileExists(atPath: manifest.path))
+        #expect(["debug", "release"].contains(PackageLocations.productsDirectory.lastPathComponent))
+        #expect(PackageLocations.product(named: "no-such-tool") == nil)
     }
 
     @Test("an unknown fixture name tells where fixtures are looked up")
