@@ -164,6 +164,21 @@ import Testing
         #expect(output.contains("DEVTYPE=iio_trigger"))
     }
 
+    @Test(
+        "in-process, under the preload, /sys and /dev are the testbed's while UMOCKDEV_DIR is set",
+        .enabled(if: Testbed.isProcessPreloaded, "start the tests with LD_PRELOAD=libumockdev-preload.so.0 to run in-process checks"))
+    func inProcessView() throws {
+        let testbed = try Testbed()
+        try testbed.install(fixtureNamed: "lis3dh")
+        let (devices, name) = try testbed.withUMockdevDirectory {
+            (try FileManager.default.contentsOfDirectory(atPath: "/sys/bus/iio/devices").sorted(),
+             try String(contentsOfFile: "/sys/bus/iio/devices/iio:device9/name", encoding: .utf8))
+        }
+        #expect(devices == ["iio:device9", "trigger4"])
+        #expect(name == "lis3dh\n")
+        #expect(ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] == nil)
+    }
+
     @Test("a uevent datagram carries the libudev header, filter hashes and properties")
     func ueventDatagramFormat() throws {
         let fixture = try SysfsFixture(named: "lsm6dso")
