@@ -75,6 +75,24 @@ import Testing
     }
 
     @Test(
+        "a feed larger than the pipe capacity arrives complete and in order",
+        .enabled(if: Testbed.isUMockdevAvailable, Comment(rawValue: Testbed.unavailableMessage)))
+    func feedLargerThanPipe() throws {
+        let testbed = try Testbed()
+        try testbed.install(fixtureNamed: "lsm6dso")
+        let layout = try Self.layout("lsm6dso", "iio:device1")
+        let scanCount = 8192
+        let bytes = (1...scanCount).flatMap { layout.encode(Self.scanValues(sample: $0, layout: layout, garbage: false)) }
+        #expect(bytes.count == 131_072, "twice the default 64 KiB pipe capacity")
+        let feeder = try testbed.feed(device: "iio:device1", bytes: bytes)
+        let result = try testbed.runUnderPreload(
+            executable: "iio_readdev", arguments: ["-u", "local:", "-b", "1024", "-s", "\(scanCount)", "lsm6dso_accel"])
+        #expect(result.status == 0, "iio_readdev failed: \(result.standardError)")
+        #expect(result.standardOutput == bytes)
+        #expect(feeder.waitUntilWritten())
+    }
+
+    @Test(
         "iio_attr writes land in the tree as libiio writes them (value and NUL)",
         .enabled(if: Testbed.isUMockdevAvailable, Comment(rawValue: Testbed.unavailableMessage)))
     func iioAttrWriteIsVisibleToTheHarness() throws {
