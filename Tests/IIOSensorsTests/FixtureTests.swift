@@ -310,13 +310,13 @@ import Testing
     }
 
     /// The scan layout of `sysname` in the fixture `fixture`.
-    static func layout(_ fixture: String, _ sysname: String) throws -> ScanLayout {
+    static func layout(_ fixture: String, _ sysname: String) throws -> FixtureScanLayout {
         let device = try #require(try SysfsFixture(named: fixture).device(sysname))
-        return try #require(ScanLayout(device: device))
+        return try #require(FixtureScanLayout(device: device))
     }
 
     /// Distinct, sign-varying raw values per element and sample, plus garbage in the upper bits when asked.
-    static func scanValues(sample: Int, layout: ScanLayout, garbage: Bool) -> [String: Int64] {
+    static func scanValues(sample: Int, layout: FixtureScanLayout, garbage: Bool) -> [String: Int64] {
         var values: [String: Int64] = [:]
         for (position, element) in layout.elements.enumerated() {
             if element.name == "timestamp" {
