@@ -54,11 +54,17 @@ public struct IIOInfoListing: Sendable, Equatable {
         enum Section { case channel, device, buffer, other }
         var devices: [Device] = []
         var section = Section.other
+        var inDeviceList = false
         for rawLine in text.split(separator: "\n") {
             let depth = rawLine.prefix { $0 == "\t" }.count
             let line = rawLine.dropFirst(depth)
-            if depth == 1, let colon = line.firstIndex(of: ":") {
-                var title = String(line[line.index(after: colon)...].drop { $0 == " " })
+            if depth == 0 {
+                inDeviceList = line.hasPrefix("IIO context has ") && line.hasSuffix(" devices:")
+                continue
+            }
+            guard inDeviceList else { continue }
+            if depth == 1, let separator = line.range(of: ": ") {
+                var title = String(line[separator.upperBound...])
                 let isBufferCapable = title.hasSuffix(" (buffer capable)")
                 if isBufferCapable { title = String(title.dropLast(" (buffer capable)".count)) }
                 var label: String?
@@ -67,7 +73,7 @@ public struct IIOInfoListing: Sendable, Equatable {
                     title = String(title[..<range.lowerBound])
                 }
                 devices.append(Device(
-                    id: String(line[..<colon]), name: title, label: label, isBufferCapable: isBufferCapable,
+                    id: String(line[..<separator.lowerBound]), name: title, label: label, isBufferCapable: isBufferCapable,
                     channels: [], attributes: [:], bufferAttributes: [:], currentTrigger: nil))
                 section = .other
                 continue

@@ -21,6 +21,7 @@ public struct SysfsFixture: Sendable, Equatable {
     public init(name: String, text: String, file: String = "<fixture>") throws(TestbedError) {
         self.name = name
         var devices: [SysfsDevice] = []
+        var deviceLines: [Int] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             let lineNumber = offset + 1
@@ -35,6 +36,7 @@ public struct SysfsFixture: Sendable, Equatable {
                     throw .malformedFixture(file: file, line: lineNumber, reason: "a device path must start with /devices/")
                 }
                 devices.append(SysfsDevice(devpath: body, properties: [], attributes: []))
+                deviceLines.append(lineNumber)
                 continue
             }
             guard !devices.isEmpty else {
@@ -58,8 +60,8 @@ public struct SysfsFixture: Sendable, Equatable {
                 throw .malformedFixture(file: file, line: lineNumber, reason: "unknown line tag '\(tag.map(String.init) ?? "")'")
             }
         }
-        for device in devices where device.subsystem == nil {
-            throw .malformedFixture(file: file, line: 0, reason: "device \(device.devpath) has no 'E: SUBSYSTEM=' line")
+        for (device, line) in zip(devices, deviceLines) where device.subsystem == nil {
+            throw .malformedFixture(file: file, line: line, reason: "device \(device.devpath) has no 'E: SUBSYSTEM=' line")
         }
         self.devices = devices
     }

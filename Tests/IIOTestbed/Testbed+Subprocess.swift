@@ -9,6 +9,12 @@ extension Testbed {
     public func runUnderPreload(
         executable: String, arguments: [String], timeLimit: TimeInterval = 60
     ) throws(TestbedError) -> ProcessResult {
+        try launchUnderPreload(executable: executable, arguments: arguments).wait(timeLimit: timeLimit)
+    }
+
+    /// Starts `executable` under the preload and returns at once, so the test can feed data, change
+    /// attributes or send uevents while it runs.
+    public func launchUnderPreload(executable: String, arguments: [String]) throws(TestbedError) -> BackgroundProcess {
         let url: URL
         if executable.contains("/") {
             url = URL(fileURLWithPath: executable)
@@ -17,46 +23,24 @@ extension Testbed {
         } else {
             throw .fileSystem(path: executable, reason: "not found on PATH")
         }
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("iio-testbed-\(UUID().uuidString)")
-        try FileTree.makeDirectory(scratch)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let stdoutURL = scratch.appendingPathComponent("stdout")
-        let stderrURL = scratch.appendingPathComponent("stderr")
-        try FileTree.write("", to: stdoutURL)
-        try FileTree.write("", to: stderrURL)
+        return try BackgroundProcess(executable: url, arguments: arguments, environment: environment)
+    }
 
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do {
-            let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
-            let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-            defer {
-                try? stdoutHandle.close()
-                try? stderrHandle.close()
-            }
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = stdoutHandle
-            process.standardError = stderrHandle
-            try process.run()
-        } catch {
-            throw .fileSystem(path: url.path, reason: "cannot start: \(error)")
+    /// How many libudev monitors are listening in this testbed (each is a `root/event<fd>` socket).
+    public var uEventListenerCount: Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return entries.filter { $0.hasPrefix("event") }.count
+    }
+
+    /// Waits until at least `count` libudev monitors listen, so that a uevent sent next is received;
+    /// returns `false` if that did not happen within `timeLimit` seconds (a safety net, not a speed check).
+    @discardableResult
+    public func waitForUEventListeners(count: Int = 1, timeLimit: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeLimit)
+        while uEventListenerCount < count {
+            guard Date() < deadline else { return false }
+            usleep(10_000)
         }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeLimit) == .timedOut {
-            timedOut = true
-            process.terminate()
-            finished.wait()
-        }
-        process.waitUntilExit()
-        return ProcessResult(
-            status: process.terminationStatus,
-            timedOut: timedOut,
-            standardOutput: Array(FileManager.default.contents(atPath: stdoutURL.path) ?? Data()),
-            standardError: String(decoding: FileManager.default.contents(atPath: stderrURL.path) ?? Data(), as: UTF8.self))
+        return true
     }
 }

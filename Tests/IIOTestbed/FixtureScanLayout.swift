@@ -2,7 +2,7 @@
 ///
 /// Rule of the kernel and libiio: elements in ascending scan index, each aligned to its own storage size,
 /// the whole scan padded to a multiple of the largest storage size.
-public struct ScanLayout: Sendable, Equatable {
+public struct FixtureScanLayout: Sendable, Equatable {
     /// One scan element and its byte offset.
     public struct Element: Sendable, Equatable {
         /// The element name without `in_` and the suffix, e.g. `accel_x` or `timestamp`.

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A subprocess started under the umockdev preload that keeps running while the test feeds data or sends
+/// uevents; `stop()` ends it and collects its output.
+public final class BackgroundProcess: @unchecked Sendable {
+    private let process: Process
+    private let scratch: URL
+    private let stdoutURL: URL
+    private let stderrURL: URL
+    private let exited = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: ProcessResult?
+
+    /// Starts `executable` with `arguments` and `environment`, stdout and stderr going to scratch files.
+    init(executable: URL, arguments: [String], environment: [String: String]) throws(TestbedError) {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("iio-testbed-\(UUID().uuidString)")
+        stdoutURL = scratch.appendingPathComponent("stdout")
+        stderrURL = scratch.appendingPathComponent("stderr")
+        try FileTree.makeDirectory(scratch)
+        try FileTree.write("", to: stdoutURL)
+        try FileTree.write("", to: stderrURL)
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        do {
+            let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+            let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+            defer {
+                try? stdoutHandle.close()
+                try? stderrHandle.close()
+            }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = stdoutHandle
+            process.standardError = stderrHandle
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: scratch)
+            throw .fileSystem(path: executable.path, reason: "cannot start: \(error)")
+        }
+    }
+
+    deinit {
+        _ = stop()
+    }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// What it has written to stdout so far.
+    public var outputSoFar: String {
+        String(decoding: FileManager.default.contents(atPath: stdoutURL.path) ?? Data(), as: UTF8.self)
+    }
+
+    /// Waits until the stdout so far satisfies `isComplete` (or the process exited, or `timeLimit` seconds
+    /// passed, a safety net) and returns that output.
+    public func waitForOutput(timeLimit: TimeInterval = 10, until isComplete: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(timeLimit)
+        var output = outputSoFar
+        while !isComplete(output) && process.isRunning && Date() < deadline {
+            usleep(10_000)
+            output = outputSoFar
+        }
+        return output
+    }
+
+    /// Waits for the process to exit on its own, at most `timeLimit` seconds, then stops it if needed.
+    @discardableResult
+    public func wait(timeLimit: TimeInterval = 60) -> ProcessResult {
+        let timedOut = exited.wait(timeout: .now() + timeLimit) == .timedOut
+        if !timedOut { exited.signal() }
+        return finish(timedOut: timedOut)
+    }
+
+    /// Sends SIGTERM (if still running), waits for the exit and returns the status and output.
+    @discardableResult
+    public func stop() -> ProcessResult {
+        finish(timedOut: false)
+    }
+
+    private func finish(timedOut: Bool) -> ProcessResult {
+        lock.lock()
+        defer { lock.unlock() }
+        if let result { return result }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let finished = ProcessResult(
+            status: process.terminationStatus,
+            timedOut: timedOut,
+            standardOutput: Array(FileManager.default.contents(atPath: stdoutURL.path) ?? Data()),
+            standardError: String(decoding: FileManager.default.contents(atPath: stderrURL.path) ?? Data(), as: UTF8.self))
+        try? FileManager.default.removeItem(at: scratch)
+        result = finished
+        return finished
+    }
+}
