@@ -59,6 +59,9 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
 
+        // What every command-line tool shares: interruption, logging to stderr, error output.
+        .target(name: "CommandLineSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
+
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
         cli("imu-stream", ["IIOSensors", "Resampling"]),
@@ -87,6 +90,7 @@ func cli(_ name: String, _ modules: [Target.Dependency]) -> Target {
     .executableTarget(
         name: name,
         dependencies: modules + [
+            "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]

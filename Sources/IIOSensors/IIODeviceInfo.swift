@@ -1,0 +1,70 @@
+/// One IIO device as discovered: identity, channels, and everything needed to stream it.
+public struct IIODeviceInfo: Hashable, Sendable {
+    /// The kernel id, e.g. `iio:device0`.
+    public var id: String
+    /// The driver-given name, e.g. `mpu6050` or `lsm6dso_accel`.
+    public var name: String
+    /// The `label` attribute (e.g. `accel-display`), or cros-ec's older `location`.
+    public var label: String?
+    /// The sysfs path of the parent device (local contexts only).
+    public var parentPath: String?
+    /// All channels of the device.
+    public var channels: [IIOChannelInfo]
+    /// The sampling-frequency controls: one per device, or one per channel type (bmi160 has two).
+    public var samplingFrequencies: [SamplingFrequency]
+    /// Mount matrix per channel type, already resolved (hwdb, then driver attributes, then identity).
+    public var mountMatrices: [ChannelType: MountMatrix]
+    /// Where the accelerometer's (else the gyroscope's) mount matrix came from, e.g. `in_accel_mount_matrix`.
+    public var mountMatrixSource: String
+    /// Whether the device can stream through a kernel buffer (it has scan elements).
+    public var isBufferCapable: Bool
+    /// Whether the device has a `trigger/` directory (triggered buffer) rather than a trigger-less kfifo.
+    public var hasTriggerDirectory: Bool
+    /// The trigger currently attached, by name.
+    public var currentTrigger: String?
+    /// The value of `current_timestamp_clock` (e.g. `realtime`, `boottime`), if present.
+    public var timestampClock: String?
+    /// The sign convention of the device's accelerometer.
+    public var accelerationSign: AccelerationSign
+
+    /// Creates a device description.
+    public init(
+        id: String, name: String, label: String?, parentPath: String?, channels: [IIOChannelInfo],
+        samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix], mountMatrixSource: String,
+        isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?, timestampClock: String?,
+        accelerationSign: AccelerationSign
+    ) {
+        self.id = id
+        self.name = name
+        self.label = label
+        self.parentPath = parentPath
+        self.channels = channels
+        self.samplingFrequencies = samplingFrequencies
+        self.mountMatrices = mountMatrices
+        self.mountMatrixSource = mountMatrixSource
+        self.isBufferCapable = isBufferCapable
+        self.hasTriggerDirectory = hasTriggerDirectory
+        self.currentTrigger = currentTrigger
+        self.timestampClock = timestampClock
+        self.accelerationSign = accelerationSign
+    }
+
+    /// Whether the device has x, y and z channels of `type`.
+    public func hasVector(_ type: ChannelType) -> Bool {
+        Set(channels.filter { $0.type == type }.compactMap(\.axis)).count == 3
+    }
+
+    /// Whether the device measures acceleration on three axes.
+    public var isAccelerometer: Bool { hasVector(.acceleration) }
+    /// Whether the device measures angular velocity on three axes.
+    public var isGyroscope: Bool { hasVector(.angularVelocity) }
+
+    /// The main sampling-frequency control (the accelerometer's on combined devices).
+    public var samplingFrequency: SamplingFrequency? { samplingFrequencies.first }
+
+    /// The mount matrix that applies to channels of `type`.
+    public func mountMatrix(for type: ChannelType) -> MountMatrix { mountMatrices[type] ?? .identity }
+
+    /// The device node that buffered reads open.
+    public var devicePath: String { "/dev/\(id)" }
+}

@@ -1,0 +1,225 @@
+import Logging
+import MotionSamples
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Streams one IIO device on the calling thread until stopped or failed: buffered capture when
+/// the device has a usable buffer (its own trigger, or a trigger-less kfifo), polling of the
+/// `*_raw` attributes otherwise.
+struct DeviceReader {
+    let device: IIODeviceInfo
+    let uri: String
+    let configuration: StreamConfiguration
+    let logger: Logger
+
+    /// Runs until `control` stops it, handing each batch of readings to `deliver`.
+    func run(control: ReaderControl, deliver: ([SensorSample]) -> Void) throws(IIOSensorError) {
+        let context = try openContext(uri: uri)
+        guard let live = context.devices.first(where: { $0.id == device.id }) else {
+            throw .deviceRemoved(device: "\(device.name) (\(device.id))")
+        }
+        let rate = try applyRate(to: live)
+        if device.isBufferCapable, !configuration.forcePolling, prepareTrigger(for: live, in: context) {
+            try streamBuffered(live, context: context, rate: rate, control: control, deliver: deliver)
+        } else {
+            logger.info("\(device.name): reading by polling the *_raw attributes at \(rate.formatted2) Hz")
+            try poll(live, rate: rate, control: control, deliver: deliver)
+        }
+    }
+
+    // MARK: Setup
+
+    /// Sets every sampling-frequency control to the smallest offered value at or above the
+    /// requested rate (or a usable default when the device is off), and returns the rate in force.
+    private func applyRate(to live: LibIIODevice) throws(IIOSensorError) -> Double {
+        let current = device.samplingFrequency?.current
+        let wanted = configuration.rate ?? ((current ?? 0) > 0 ? nil : 25)
+        guard let wanted else { return current ?? 25 }
+        var inForce = wanted
+        for control in device.samplingFrequencies {
+            let target = control.choice(forAtLeast: wanted)
+            let value = target.compactDecimal
+            let result: Result<Void, Errno>
+            let readBack: Result<String, Errno>
+            switch control.location {
+            case .device:
+                result = live.writeAttribute("sampling_frequency", value)
+                readBack = live.readAttribute("sampling_frequency")
+            case .channels(let type):
+                guard let channel = live.channels.first(where: { $0.type == type }) else { continue }
+                result = channel.writeAttribute("sampling_frequency", value)
+                readBack = channel.readAttribute("sampling_frequency")
+            }
+            switch result {
+            case .failure(.permissionDenied), .failure(.notPermitted):
+                throw .permissionDenied(path: "/sys/bus/iio/devices/\(device.id)/\(control.attributeName)")
+            case .failure(let error):
+                logger.warning("\(device.name) rejected \(control.attributeName) = \(value): \(error)")
+            case .success:
+                inForce = (try? readBack.get()).flatMap { Double($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil } ?? target
+            }
+        }
+        return inForce
+    }
+
+    /// Makes sure a triggered device has a trigger it accepts; false means "poll instead".
+    private func prepareTrigger(for live: LibIIODevice, in context: LibIIOContext) -> Bool {
+        guard device.hasTriggerDirectory else { return true }
+        if case .success(.some) = live.currentTrigger() { return true }
+        let number = device.id.reversed().prefix(while: \.isNumber).reversed()
+        let candidates = ["\(device.name)-dev\(String(number))", "\(device.name)-trigger"]
+        guard let trigger = context.devices.first(where: { $0.isTrigger && candidates.contains($0.name ?? "") }) else {
+            logger.info("\(device.name) has no trigger of its own (no data-ready interrupt?)")
+            return false
+        }
+        if case .failure(let error) = live.setTrigger(trigger) {
+            logger.warning("\(device.name) rejected trigger \(trigger.name ?? trigger.id): \(error)")
+            return false
+        }
+        return true
+    }
+
+    // MARK: Buffered capture
+
+    private func streamBuffered(
+        _ live: LibIIODevice, context: LibIIOContext, rate: Double, control: ReaderControl,
+        deliver: ([SensorSample]) -> Void
+    ) throws(IIOSensorError) {
+        let clock = monotonicTimestampClock(live)
+        defer { clock.restore() }
+        let decoder = try ScanDecoder(device: device, live: live)
+        let samplesPerRefill = max(1, min(1024, Int((rate * configuration.bufferDuration).rounded())))
+        let timeout = configuration.timeout ?? max(2, 4 * Double(samplesPerRefill) / rate)
+        context.setTimeout(milliseconds: UInt32(timeout * 1000))
+        let buffer: LibIIOBuffer
+        switch live.createBuffer(samples: samplesPerRefill) {
+        case .success(let created): buffer = created
+        case .failure(let error): throw classify(error, operation: "opening the buffer of \(device.devicePath)", timeout: timeout)
+        }
+        guard buffer.step == decoder.layout.scanSize else {
+            throw .malformedAttribute(
+                attribute: "/sys/bus/iio/devices/\(device.id)/scan_elements",
+                value: "scan of \(buffer.step) bytes", expected: "\(decoder.layout.scanSize) bytes from the channel types and indexes")
+        }
+        logger.info("\(device.name): buffered capture at \(rate.formatted2) Hz, \(samplesPerRefill) scans per refill")
+        try control.whileRegistered(buffer) { () throws(IIOSensorError) in
+            var batch: [SensorSample] = []
+            while !control.isStopped {
+                switch buffer.refill() {
+                case .success:
+                    batch.removeAll(keepingCapacity: true)
+                    decoder.decode(buffer.scans, step: buffer.step, clockOffset: clock.offsetToMonotonic(), into: &batch)
+                    deliver(batch)
+                case .failure(let error):
+                    if control.isStopped { return }
+                    throw classify(error, operation: "reading \(device.devicePath)", timeout: timeout)
+                }
+            }
+        }
+    }
+
+    /// Switches the device's scan timestamps to the monotonic clock where the attribute is
+    /// writable (restored afterwards); otherwise keeps its clock and converts.
+    private func monotonicTimestampClock(_ live: LibIIODevice) -> ScanClock {
+        guard let original = device.timestampClock, original != "monotonic" else {
+            return ScanClock(clock: TimestampClock(name: device.timestampClock ?? "monotonic"), restore: {})
+        }
+        if case .success = live.writeAttribute("current_timestamp_clock", "monotonic") {
+            return ScanClock(clock: TimestampClock(name: "monotonic")) {
+                _ = live.writeAttribute("current_timestamp_clock", original)
+            }
+        }
+        logger.debug("\(device.name): current_timestamp_clock is not writable; converting \(original) to monotonic")
+        return ScanClock(clock: TimestampClock(name: original), restore: {})
+    }
+
+    // MARK: Polling
+
+    private func poll(
+        _ live: LibIIODevice, rate: Double, control: ReaderControl, deliver: ([SensorSample]) -> Void
+    ) throws(IIOSensorError) {
+        let vectors = [ChannelType.acceleration, .angularVelocity].compactMap { type -> PolledVector? in
+            guard let converter = SampleConverter(device: device, type: type) else { return nil }
+            let channels = Axis.allCases.compactMap { axis in live.channels.first { $0.type == type && $0.axis == axis } }
+            return channels.count == 3 ? PolledVector(type: type, channels: channels, converter: converter) : nil
+        }
+        let period = Int64(1e9 / max(rate, 0.1))
+        var deadline = TimestampClock.monotonicNanoseconds()
+        while !control.isStopped {
+            let timestamp = TimestampClock.monotonicSeconds()
+            var batch: [SensorSample] = []
+            for vector in vectors {
+                var raw = [0.0, 0.0, 0.0]
+                for (index, channel) in vector.channels.enumerated() {
+                    switch channel.readAttribute("raw") {
+                    case .success(let text):
+                        guard let value = Double(text.trimmingWhitespace) else {
+                            throw .malformedAttribute(
+                                attribute: "/sys/bus/iio/devices/\(device.id)/in_\(channel.id)_raw", value: text, expected: "an integer")
+                        }
+                        raw[index] = value
+                    case .failure(let error):
+                        throw classify(error, operation: "reading in_\(channel.id)_raw", timeout: 0)
+                    }
+                }
+                batch.append(
+                    SensorSample(
+                        sensor: vector.type == .acceleration ? .accelerometer : .gyroscope, timestamp: timestamp,
+                        value: vector.converter.convert(x: raw[0], y: raw[1], z: raw[2])))
+            }
+            deliver(batch)
+            deadline += period
+            let now = TimestampClock.monotonicNanoseconds()
+            if deadline < now { deadline = now }
+            TimestampClock.sleep(untilMonotonic: deadline)
+        }
+    }
+
+    // MARK: Errors
+
+    /// Maps an errno from a read or open to what it means for the user.
+    private func classify(_ error: Errno, operation: String, timeout: Double) -> IIOSensorError {
+        switch error {
+        case .permissionDenied, .notPermitted:
+            return .permissionDenied(path: device.devicePath)
+        case .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError, .badFileDescriptor, .brokenPipe, .operationNotSupportedByDevice:
+            return .deviceRemoved(device: "\(device.name) (\(device.id))")
+        case .timedOut:
+            return isPresent ? .refillTimeout(device: "\(device.name) (\(device.id))", seconds: timeout)
+                : .deviceRemoved(device: "\(device.name) (\(device.id))")
+        default:
+            return .systemError(operation: operation, errno: error.rawValue)
+        }
+    }
+
+    /// Whether the device still exists in sysfs (only checkable for local contexts).
+    private var isPresent: Bool {
+        guard uri.hasPrefix("local") else { return true }
+        return access("/sys/bus/iio/devices/\(device.id)", F_OK) == 0
+    }
+}
+
+/// A device's vector channels read by polling.
+private struct PolledVector {
+    let type: ChannelType
+    let channels: [LibIIOChannel]
+    let converter: SampleConverter
+}
+
+/// The clock scan timestamps are in, and how to put the device's setting back.
+private struct ScanClock {
+    let clock: TimestampClock
+    let restore: () -> Void
+
+    func offsetToMonotonic() -> Int64 { clock.offsetToMonotonic() }
+}
+
+extension Double {
+    /// `104` or `12.5`, the way sysfs writes are best phrased.
+    var compactDecimal: String {
+        self == rounded() && abs(self) < 1e12 ? String(Int(self)) : String(self)
+    }
+}

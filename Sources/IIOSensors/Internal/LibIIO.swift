@@ -1,0 +1,251 @@
+import CLibIIO
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The libiio boundary: every `iio_*` call of the package lives in this file, the way
+// swift-system funnels syscalls through one layer. Types here are thin, non-Sendable views of
+// libiio objects that are only valid while their `LibIIOContext` is alive and only used on the
+// thread that created the context. Everything above this file speaks Swift value types.
+
+/// An open libiio context (`iio_create_context_from_uri` / `iio_context_destroy`).
+final class LibIIOContext {
+    let pointer: OpaquePointer
+    /// The URI the context was created from.
+    let uri: String
+
+    /// Creates a context; throws the errno libiio left behind.
+    init(uri: String) throws(Errno) {
+        errno = 0
+        guard let pointer = iio_create_context_from_uri(uri) else {
+            throw Errno(rawValue: errno == 0 ? ENXIO : errno)
+        }
+        self.pointer = pointer
+        self.uri = uri
+    }
+
+    /// Creates a metadata-only context from libiio's XML description (`iio_create_xml_context_mem`):
+    /// real channels with real formats, no attributes or buffers. Used to test decoding.
+    init(xml: String) throws(Errno) {
+        errno = 0
+        let created = xml.withCString { iio_create_xml_context_mem($0, strlen($0)) }
+        guard let created else { throw Errno(rawValue: errno == 0 ? EINVAL : errno) }
+        self.pointer = created
+        self.uri = "xml:"
+    }
+
+    deinit { iio_context_destroy(pointer) }
+
+    /// Whether this is a local (sysfs) context rather than a remote `iiod` one.
+    var isLocal: Bool { iio_context_get_name(pointer).map { String(cString: $0) } == "local" }
+
+    /// Sets the I/O timeout in milliseconds (`iio_context_set_timeout`); 0 waits forever.
+    func setTimeout(milliseconds: UInt32) {
+        _ = iio_context_set_timeout(pointer, milliseconds)
+    }
+
+    /// All devices and triggers of the context (`iio_context_get_device`).
+    var devices: [LibIIODevice] {
+        (0..<iio_context_get_devices_count(pointer)).compactMap { index in
+            iio_context_get_device(pointer, index).map(LibIIODevice.init)
+        }
+    }
+}
+
+/// A device of a context (`struct iio_device`).
+struct LibIIODevice {
+    let pointer: OpaquePointer
+
+    /// The kernel id, e.g. `iio:device0` or `trigger1` (`iio_device_get_id`).
+    var id: String { String(cString: iio_device_get_id(pointer)) }
+    /// The driver-given name, e.g. `mpu6050` (`iio_device_get_name`).
+    var name: String? { iio_device_get_name(pointer).map { String(cString: $0) } }
+    /// The `label` attribute, e.g. `accel-display` (`iio_device_get_label`).
+    var label: String? { iio_device_get_label(pointer).map { String(cString: $0) } }
+    /// Whether the device is a trigger (`iio_device_is_trigger`).
+    var isTrigger: Bool { iio_device_is_trigger(pointer) }
+
+    /// The device's channels (`iio_device_get_channel`).
+    var channels: [LibIIOChannel] {
+        (0..<iio_device_get_channels_count(pointer)).compactMap { index in
+            iio_device_get_channel(pointer, index).map(LibIIOChannel.init)
+        }
+    }
+
+    /// Names of the device attributes (`iio_device_get_attr`).
+    var attributeNames: [String] {
+        (0..<iio_device_get_attrs_count(pointer)).compactMap { index in
+            iio_device_get_attr(pointer, index).map { String(cString: $0) }
+        }
+    }
+
+    /// Reads a device attribute (`iio_device_attr_read`), without its trailing newline.
+    func readAttribute(_ name: String) -> Result<String, Errno> {
+        readString { buffer, length in iio_device_attr_read(pointer, name, buffer, length) }
+    }
+
+    /// Writes a device attribute (`iio_device_attr_write`).
+    func writeAttribute(_ name: String, _ value: String) -> Result<Void, Errno> {
+        let written = iio_device_attr_write(pointer, name, value)
+        return written < 0 ? .failure(Errno(rawValue: Int32(-written))) : .success(())
+    }
+
+    /// The trigger currently attached (`iio_device_get_trigger`): `nil` when none is set, ENOENT
+    /// when the device has no `trigger/` directory at all (kfifo drivers).
+    func currentTrigger() -> Result<LibIIODevice?, Errno> {
+        var trigger: OpaquePointer?
+        let status = iio_device_get_trigger(pointer, &trigger)
+        if status < 0 { return .failure(Errno(rawValue: -status)) }
+        return .success(trigger.map(LibIIODevice.init))
+    }
+
+    /// Attaches a trigger (`iio_device_set_trigger`); the driver may reject it.
+    func setTrigger(_ trigger: LibIIODevice) -> Result<Void, Errno> {
+        let status = iio_device_set_trigger(pointer, trigger.pointer)
+        return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
+    }
+
+    /// Bytes per scan for the enabled channels (`iio_device_get_sample_size`).
+    func sampleSize() -> Result<Int, Errno> {
+        let size = iio_device_get_sample_size(pointer)
+        return size < 0 ? .failure(Errno(rawValue: Int32(-size))) : .success(size)
+    }
+
+    /// Opens a kernel buffer of `samples` scans (`iio_device_create_buffer`).
+    func createBuffer(samples: Int) -> Result<LibIIOBuffer, Errno> {
+        errno = 0
+        guard let buffer = iio_device_create_buffer(pointer, samples, false) else {
+            return .failure(Errno(rawValue: errno == 0 ? EIO : errno))
+        }
+        return .success(LibIIOBuffer(pointer: buffer))
+    }
+}
+
+/// A channel of a device (`struct iio_channel`).
+struct LibIIOChannel {
+    let pointer: OpaquePointer
+
+    /// The channel id, e.g. `accel_x` (`iio_channel_get_id`).
+    var id: String { String(cString: iio_channel_get_id(pointer)) }
+    /// Whether the channel is an output (`iio_channel_is_output`).
+    var isOutput: Bool { iio_channel_is_output(pointer) }
+    /// Whether the channel takes part in buffered scans (`iio_channel_is_scan_element`).
+    var isScanElement: Bool { iio_channel_is_scan_element(pointer) }
+    /// The scan index (`iio_channel_get_index`), or -1.
+    var scanIndex: Int { iio_channel_get_index(pointer) }
+
+    /// The channel type as libiio classifies it (`iio_channel_get_type`).
+    var type: ChannelType {
+        switch iio_channel_get_type(pointer) {
+        case IIO_ACCEL: .acceleration
+        case IIO_ANGL_VEL: .angularVelocity
+        case IIO_TIMESTAMP: .timestamp
+        case IIO_TEMP: .temperature
+        default: .other
+        }
+    }
+
+    /// The axis modifier (`iio_channel_get_modifier`).
+    var axis: Axis? {
+        switch iio_channel_get_modifier(pointer) {
+        case IIO_MOD_X: .x
+        case IIO_MOD_Y: .y
+        case IIO_MOD_Z: .z
+        default: nil
+        }
+    }
+
+    /// The scan element format (`iio_channel_get_data_format`), for scan elements only.
+    var format: ScanFormat? {
+        guard isScanElement, let format = iio_channel_get_data_format(pointer)?.pointee else { return nil }
+        return ScanFormat(
+            isBigEndian: format.is_be, isSigned: format.is_signed, bits: Int(format.bits),
+            storageBits: Int(format.length), shift: Int(format.shift), repeat: Int(format.repeat))
+    }
+
+    /// Names of the channel attributes, including shared ones like `scale` (`iio_channel_get_attr`).
+    var attributeNames: [String] {
+        (0..<iio_channel_get_attrs_count(pointer)).compactMap { index in
+            iio_channel_get_attr(pointer, index).map { String(cString: $0) }
+        }
+    }
+
+    /// The sysfs file behind a channel attribute (`iio_channel_attr_get_filename`).
+    func attributeFilename(_ name: String) -> String? {
+        iio_channel_attr_get_filename(pointer, name).map { String(cString: $0) }
+    }
+
+    /// Reads a channel attribute (`iio_channel_attr_read`), without its trailing newline.
+    func readAttribute(_ name: String) -> Result<String, Errno> {
+        readString { buffer, length in iio_channel_attr_read(pointer, name, buffer, length) }
+    }
+
+    /// Writes a channel attribute (`iio_channel_attr_write`); shared attributes write the shared file.
+    func writeAttribute(_ name: String, _ value: String) -> Result<Void, Errno> {
+        let written = iio_channel_attr_write(pointer, name, value)
+        return written < 0 ? .failure(Errno(rawValue: Int32(-written))) : .success(())
+    }
+
+    /// Includes the channel in buffered scans (`iio_channel_enable`).
+    func enable() { iio_channel_enable(pointer) }
+
+    /// Converts one raw sample at `source` to a host integer (`iio_channel_convert`: byte order,
+    /// shift, and sign extension or masking to the used bits), widened to 64 bits.
+    func convert(_ source: UnsafeRawPointer, format: ScanFormat) -> Int64 {
+        var storage: UInt64 = 0
+        withUnsafeMutableBytes(of: &storage) { destination in
+            iio_channel_convert(pointer, destination.baseAddress, source)
+        }
+        return format.widen(storage)
+    }
+}
+
+/// An open kernel buffer (`struct iio_buffer`). Destroying it disables the device's buffer.
+final class LibIIOBuffer {
+    let pointer: OpaquePointer
+
+    init(pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { iio_buffer_destroy(pointer) }
+
+    /// Blocks until the buffer is full (`iio_buffer_refill`); returns the bytes read.
+    func refill() -> Result<Int, Errno> {
+        let count = iio_buffer_refill(pointer)
+        return count < 0 ? .failure(Errno(rawValue: Int32(-count))) : .success(count)
+    }
+
+    /// Wakes a blocked `refill` from another thread (`iio_buffer_cancel`).
+    func cancel() { iio_buffer_cancel(pointer) }
+
+    /// Bytes between consecutive scans (`iio_buffer_step`).
+    var step: Int { iio_buffer_step(pointer) }
+
+    /// Byte offset of `channel` within each scan (`iio_buffer_first` - `iio_buffer_start`).
+    func offset(of channel: LibIIOChannel) -> Int {
+        guard let start = iio_buffer_start(pointer), let first = iio_buffer_first(pointer, channel.pointer) else {
+            return 0
+        }
+        return UnsafeRawPointer(first) - UnsafeRawPointer(start)
+    }
+
+    /// The scans read by the last refill (`iio_buffer_start` ..< `iio_buffer_end`).
+    var scans: UnsafeRawBufferPointer {
+        guard let start = iio_buffer_start(pointer), let end = iio_buffer_end(pointer) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: start, count: UnsafeRawPointer(end) - UnsafeRawPointer(start))
+    }
+}
+
+/// Reads an attribute through `read` into a stack-sized buffer and trims sysfs' trailing newline.
+private func readString(_ read: (UnsafeMutablePointer<CChar>, Int) -> Int) -> Result<String, Errno> {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBufferPointer { read($0.baseAddress!, $0.count) }
+    if count < 0 { return .failure(Errno(rawValue: Int32(-count))) }
+    let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
+    var text = String(decoding: bytes, as: UTF8.self)
+    while let last = text.last, last == "\n" || last == " " { text.removeLast() }
+    return .success(text)
+}

@@ -1,0 +1,46 @@
+import CLibUdev
+
+// The libudev boundary: every `udev_*` call of the package lives in this file.
+
+/// A libudev library context (`udev_new` / `udev_unref`).
+final class LibUdev {
+    let pointer: OpaquePointer
+
+    /// Creates a context, or `nil` when libudev cannot start.
+    init?() {
+        guard let pointer = udev_new() else { return nil }
+        self.pointer = pointer
+    }
+
+    deinit { udev_unref(pointer) }
+
+    /// The device `sysname` of `subsystem` (`udev_device_new_from_subsystem_sysname`).
+    func device(subsystem: String, sysname: String) -> LibUdevDevice? {
+        udev_device_new_from_subsystem_sysname(pointer, subsystem, sysname).map(LibUdevDevice.init)
+    }
+}
+
+/// A udev device record (`struct udev_device`), owning one reference.
+final class LibUdevDevice {
+    let pointer: OpaquePointer
+
+    init(pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { udev_device_unref(pointer) }
+
+    /// The sysfs path, e.g. `/sys/devices/.../iio:device0` (`udev_device_get_syspath`).
+    var syspath: String? { udev_device_get_syspath(pointer).map { String(cString: $0) } }
+
+    /// The device node, e.g. `/dev/iio:device0` (`udev_device_get_devnode`).
+    var devnode: String? { udev_device_get_devnode(pointer).map { String(cString: $0) } }
+
+    /// The parent's sysfs path (`udev_device_get_parent`, borrowed from this device).
+    var parentSyspath: String? {
+        udev_device_get_parent(pointer).flatMap { udev_device_get_syspath($0) }.map { String(cString: $0) }
+    }
+
+    /// A udev property such as `ACCEL_MOUNT_MATRIX` from the hwdb (`udev_device_get_property_value`).
+    func property(_ name: String) -> String? {
+        udev_device_get_property_value(pointer, name).map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,59 @@
+import IIOSensors
+
+/// The human-readable `imu-list` output: one block per IMU, one line per channel.
+struct IMUTable {
+    let imus: [IMU]
+
+    var text: String {
+        var out = ""
+        for (index, imu) in imus.enumerated() {
+            let kind = imu.accelerometer?.id == imu.gyroscope?.id ? "combined" : imu.gyroscope == nil ? "accelerometer only" : "split"
+            out += "IMU \(index): \(imu.name) (\(kind), \(imu.uri))\n"
+            for device in imu.devices {
+                out += describe(device)
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    private func describe(_ device: IIODeviceInfo) -> String {
+        var lines: [String] = []
+        let label = device.label.map { ", label \($0)" } ?? ""
+        lines.append("  \(device.id)  \(device.name)\(label)")
+        if let parent = device.parentPath { lines.append("    parent      \(parent)") }
+        let capture: String
+        if !device.isBufferCapable {
+            capture = "polled (no buffer)"
+        } else if device.hasTriggerDirectory {
+            capture = "buffered, trigger \(device.currentTrigger ?? "(none set)")"
+        } else {
+            capture = "buffered (hardware FIFO, no trigger)"
+        }
+        lines.append("    capture     \(capture)")
+        if let frequency = device.samplingFrequency {
+            let current = frequency.current.map { "\($0.compact) Hz" } ?? "unknown"
+            let available = frequency.available.isEmpty ? "" : "  (available: \(frequency.available.map(\.compact).joined(separator: " ")))"
+            lines.append("    rate        \(current)\(available)")
+        }
+        lines.append("    clock       \(device.timestampClock ?? "n/a")")
+        let primary: ChannelType = device.isAccelerometer ? .acceleration : .angularVelocity
+        lines.append("    mount       \(device.mountMatrix(for: primary).description)  [\(device.mountMatrixSource)]")
+        for channel in device.channels where channel.type != .other {
+            let format = channel.format.map { "\($0.description) @\(channel.scanIndex ?? -1)" } ?? "not buffered"
+            lines.append(
+                "    \(channel.id.padding(12))\(format.padding(22)) scale \(channel.scale.compact)  offset \(channel.offset.compact)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width`.
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}
+
+extension Double {
+    /// `50` rather than `50.0`.
+    var compact: String { self == rounded() && abs(self) < 1e12 ? String(Int(self)) : String(self) }
+}

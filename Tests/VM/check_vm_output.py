@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""Checks, on the host, what imu-bridge's binaries printed inside the kernel VM.
+
+Reads the guest's results channel (framed by guest-init.sh) and asserts that
+`imu-list --json` found the emulated IMUs and that `imu-stream --json` returned
+exactly the values the emulators fed, converted to CoreMotion units and signs.
+Prints `PASS name` / `FAIL name: reason` per check, then `vm: N passed, M failed`,
+and exits 1 if any check failed.
+
+Usage: check_vm_output.py --presets Tests/VM/i2c-presets WORKDIR/results.log
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+STANDARD_GRAVITY = 9.80665  # m/s^2 per g
+RADIANS_PER_DEGREE = math.pi / 180
+AXES = ("x", "y", "z")
+
+# The uhid emulator's feed (uhid-sensor-hub.c): report n of each sensor, in 0.01 g and 0.01 deg/s.
+HID_ACCEL_LSB_G = 0.01
+HID_GYRO_LSB_DEG_PER_S = 0.01
+HID_ACCEL_Z_RAW = 100
+HID_GYRO_X_BASE, HID_GYRO_Y_RAW, HID_GYRO_Z_RAW = 1000, 2000, -3000
+# The kernel prints HID scales with nine decimals (IIO_VAL_INT_PLUS_NANO): 0.01 deg/s becomes
+# 0.000174532 rad/s (5e-6 short), so the reported scale is compared to the physical one loosely.
+HID_SCALE_TOLERANCE = 1e-5
+
+
+class CheckFailure(Exception):
+    """A check's reason for failing."""
+
+
+def close(actual: float, expected: float) -> bool:
+    """Equal within 1e-6 relative or 1e-9 absolute."""
+    return math.isfinite(actual) and abs(actual - expected) <= max(1e-6 * abs(expected), 1e-9)
+
+
+def require(condition: bool, reason: str) -> None:
+    """Fails the current check with `reason` unless `condition` holds."""
+    if not condition:
+        raise CheckFailure(reason)
+
+
+@dataclass
+class Block:
+    """One command's framed output in the results channel."""
+
+    scenario: str
+    subject: str
+    stdout: list[str] = field(default_factory=list)
+    stderr: list[str] = field(default_factory=list)
+    exit_status: int | None = None
+
+    def json_lines(self) -> list[dict]:
+        """The stdout lines parsed as JSON objects."""
+        objects = []
+        for number, line in enumerate(self.stdout, 1):
+            try:
+                objects.append(json.loads(line))
+            except json.JSONDecodeError as error:
+                raise CheckFailure(f"stdout line {number} is not JSON ({error}): {line[:120]}") from None
+        return objects
+
+    def require_success(self) -> None:
+        """Fails unless the command exited 0."""
+        if self.exit_status != 0:
+            tail = " | ".join(self.stderr[-3:]) or "no stderr"
+            raise CheckFailure(f"exit status {self.exit_status}: {tail}")
+
+
+@dataclass
+class Results:
+    """Everything the guest reported."""
+
+    settings: dict[str, str]
+    blocks: list[Block]
+    completed: bool
+
+    def block(self, scenario: str, subject: str) -> Block:
+        """The block of `scenario` for `subject`."""
+        for block in self.blocks:
+            if block.scenario == scenario and block.subject == subject:
+                return block
+        raise CheckFailure(f"the guest printed no output for '{scenario} {subject}'")
+
+
+def parse_results(text: str) -> Results:
+    """Splits the results channel into its framed blocks."""
+    settings: dict[str, str] = {}
+    blocks: list[Block] = []
+    completed = False
+    current: Block | None = None
+    in_stderr = False
+    for line in text.replace("\r", "").splitlines():
+        if line.startswith("@@imutest start "):
+            settings = dict(item.split("=", 1) for item in line.split()[2:] if "=" in item)
+        elif line.startswith("@@imutest begin "):
+            words = line.split()
+            current, in_stderr = Block(words[2], words[3] if len(words) > 3 else "-"), False
+            blocks.append(current)
+        elif line == "@@imutest stderr" and current:
+            in_stderr = True
+        elif line.startswith("@@imutest end ") and current:
+            match = re.search(r"exit=(\d+)$", line)
+            current.exit_status = int(match.group(1)) if match else None
+            current = None
+        elif line == "@@imutest done":
+            completed = True
+        elif current:
+            (current.stderr if in_stderr else current.stdout).append(line)
+    return Results(settings, blocks, completed)
+
+
+@dataclass(frozen=True)
+class ExpectedIMU:
+    """An emulated IMU: its IIO device names and, for register maps, the raw values preset."""
+
+    chip: str
+    accelerometer: str
+    gyroscope: str
+    raw: dict[str, tuple[int, int, int]]
+
+    @property
+    def is_hid(self) -> bool:
+        """Whether it is the uhid HID sensor hub (Windows = CoreMotion signs, buffered)."""
+        return self.chip == "hid-sensor-hub"
+
+    @property
+    def is_split(self) -> bool:
+        """Whether accelerometer and gyroscope are separate IIO devices."""
+        return self.accelerometer != self.gyroscope
+
+
+HID_SENSOR_HUB = ExpectedIMU("hid-sensor-hub", "accel_3d", "gyro_3d", {})
+
+
+def read_preset(path: Path) -> ExpectedIMU:
+    """The chip, IIO device names and expected raw values a register preset declares."""
+    chip, devices, raw = None, None, {}
+    for line in path.read_text().splitlines():
+        words = line.split("#", 1)[0].split()
+        if words[:1] == ["device"]:
+            chip = words[1]
+        elif words[:1] == ["iio-devices"]:
+            devices = (words[1], words[2])
+        elif words[:1] == ["expect"]:
+            raw[words[1]] = tuple(int(value) for value in words[2:5])
+    if not chip or not devices or set(raw) != {"accel", "anglvel"}:
+        raise SystemExit(f"{path}: needs 'device', 'iio-devices' and 'expect accel/anglvel' lines")
+    return ExpectedIMU(chip, devices[0], devices[1], raw)
+
+
+def find_listing(listings: list[dict], imu: ExpectedIMU) -> dict:
+    """The imu-list object whose accelerometer is `imu`'s accelerometer device."""
+    matches = [item for item in listings if (item.get("accelerometer") or {}).get("name") == imu.accelerometer]
+    require(len(matches) == 1, f"imu-list reported {len(matches)} IMUs with accelerometer {imu.accelerometer}, "
+            f"expected 1 (found: {[item.get('name') for item in listings]})")
+    return matches[0]
+
+
+def channel(device: dict, channel_id: str) -> dict:
+    """The channel `channel_id` of a listed device."""
+    for candidate in device.get("channels", []):
+        if candidate.get("id") == channel_id:
+            return candidate
+    raise CheckFailure(f"{device.get('name')} has no channel {channel_id}")
+
+
+def check_listing(listings: list[dict], imu: ExpectedIMU) -> None:
+    """imu-list found the IMU with the right devices, channels and capture mode."""
+    listing = find_listing(listings, imu)
+    accelerometer, gyroscope = listing["accelerometer"], listing.get("gyroscope")
+    require(listing.get("uri") == "local:", f"uri is {listing.get('uri')!r}, expected 'local:'")
+    require(gyroscope is not None and gyroscope.get("name") == imu.gyroscope,
+            f"gyroscope is {gyroscope and gyroscope.get('name')!r}, expected {imu.gyroscope!r}")
+    same_device = accelerometer.get("id") == gyroscope.get("id")
+    require(same_device != imu.is_split,
+            f"accelerometer {accelerometer.get('id')} and gyroscope {gyroscope.get('id')} should be "
+            + ("different devices" if imu.is_split else "the same device"))
+    for device, kind in ((accelerometer, "accel"), (gyroscope, "anglvel")):
+        require(re.fullmatch(r"iio:device\d+", str(device.get("id"))), f"bad device id {device.get('id')!r}")
+        for axis in AXES:
+            require(channel(device, f"{kind}_{axis}").get("scale", 0) > 0, f"{device['name']} {kind}_{axis} scale is not positive")
+        matrix = device.get("mountMatrix")
+        require(isinstance(matrix, list) and len(matrix) == 3 and all(len(row) == 3 for row in matrix),
+                f"{device['name']} mountMatrix is not 3x3: {matrix}")
+    if imu.is_hid:
+        for device in (accelerometer, gyroscope):
+            require(device.get("buffered") is True, f"{device['name']} is not buffered")
+            require(re.fullmatch(rf"{device['name']}-dev\d+", str(device.get("trigger"))),
+                    f"{device['name']} trigger is {device.get('trigger')!r}, expected {device['name']}-devN")
+            require("HID-SENSOR-" in str(device.get("parent")), f"{device['name']} parent {device.get('parent')!r} is no HID sensor")
+        accel_scale = channel(accelerometer, "accel_x")["scale"]
+        gyro_scale = channel(gyroscope, "anglvel_x")["scale"]
+        require(close(accel_scale, HID_ACCEL_LSB_G * STANDARD_GRAVITY), f"accel_3d scale {accel_scale}, expected 0.0980665")
+        physical = HID_GYRO_LSB_DEG_PER_S * RADIANS_PER_DEGREE
+        require(abs(gyro_scale - physical) <= HID_SCALE_TOLERANCE * physical,
+                f"gyro_3d scale {gyro_scale}, expected 0.01 deg/s = {physical:.9g} rad/s")
+
+
+def calibrated(device: dict, kind: str, raw: tuple[float, float, float]) -> list[float]:
+    """(raw + offset) * scale per axis, then the device's mount matrix."""
+    values = []
+    for axis, value in zip(AXES, raw):
+        spec = channel(device, f"{kind}_{axis}")
+        values.append((value + spec.get("offset", 0.0)) * spec["scale"])
+    matrix = device["mountMatrix"]
+    return [sum(matrix[row][column] * values[column] for column in range(3)) for row in range(3)]
+
+
+def vector(sample: dict, key: str, number: int) -> list[float]:
+    """The x, y, z of `sample[key]`."""
+    value = sample.get(key)
+    require(isinstance(value, dict) and all(isinstance(value.get(axis), (int, float)) for axis in AXES),
+            f"sample {number} has no numeric {key}: {sample}")
+    return [float(value[axis]) for axis in AXES]
+
+
+def require_vector(actual: list[float], expected: list[float], what: str) -> None:
+    """Fails unless every axis is close."""
+    require(all(close(a, e) for a, e in zip(actual, expected)), f"{what} is {actual}, expected {expected}")
+
+
+def stream_samples(results: Results, listing: dict) -> list[dict]:
+    """The samples imu-stream printed for the listed IMU, after the framing checks."""
+    block = results.block("stream", listing["name"])
+    block.require_success()
+    samples = block.json_lines()
+    wanted = int(results.settings.get("stream-samples", "0"))
+    require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
+    timestamps = [sample.get("timestamp") for sample in samples]
+    require(all(isinstance(t, (int, float)) for t in timestamps), "a sample has no numeric timestamp")
+    require(all(b > a for a, b in zip(timestamps, timestamps[1:])), f"timestamps are not increasing: {timestamps[:6]}...")
+    return samples
+
+
+def check_register_stream(samples: list[dict], listing: dict, imu: ExpectedIMU) -> None:
+    """Every sample is the preset register values, calibrated and turned into CoreMotion signs."""
+    acceleration = [-value / STANDARD_GRAVITY for value in calibrated(listing["accelerometer"], "accel", imu.raw["accel"])]
+    rotation = calibrated(listing["gyroscope"], "anglvel", imu.raw["anglvel"])
+    for number, sample in enumerate(samples, 1):
+        require_vector(vector(sample, "acceleration", number), acceleration, f"sample {number} acceleration")
+        require_vector(vector(sample, "rotationRate", number), rotation, f"sample {number} rotationRate")
+
+
+def check_hid_stream(samples: list[dict], listing: dict, reports: dict) -> None:
+    """Samples are consecutive emulator reports (x = n, y = -n, z = 1 g) with a gyro report merged in."""
+    accelerometer, gyroscope = listing["accelerometer"], listing["gyroscope"]
+    accel_scales = [channel(accelerometer, f"accel_{axis}")["scale"] / STANDARD_GRAVITY for axis in AXES]
+    gyro_scales = [channel(gyroscope, f"anglvel_{axis}")["scale"] for axis in AXES]
+    previous_n, previous_m = None, None
+    for number, sample in enumerate(samples, 1):
+        acceleration = vector(sample, "acceleration", number)
+        n = round(acceleration[0] / accel_scales[0])
+        require(0 <= n < reports["accelerometerReports"],
+                f"sample {number} acceleration.x = report {n}, but the emulator sent {reports['accelerometerReports']}")
+        require_vector(acceleration, [n * accel_scales[0], -n * accel_scales[1], HID_ACCEL_Z_RAW * accel_scales[2]],
+                       f"sample {number} acceleration")
+        require_vector(acceleration, [n * HID_ACCEL_LSB_G, -n * HID_ACCEL_LSB_G, HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G],
+                       f"sample {number} acceleration in g")
+        require(previous_n is None or n == previous_n + 1, f"sample {number} is report {n} after report {previous_n}")
+        rotation = vector(sample, "rotationRate", number)
+        m = round(rotation[0] / gyro_scales[0]) - HID_GYRO_X_BASE
+        require(0 <= m < reports["gyroscopeReports"],
+                f"sample {number} rotationRate.x = gyro report {m}, but the emulator sent {reports['gyroscopeReports']}")
+        require_vector(rotation, [(HID_GYRO_X_BASE + m) * gyro_scales[0], HID_GYRO_Y_RAW * gyro_scales[1],
+                                  HID_GYRO_Z_RAW * gyro_scales[2]], f"sample {number} rotationRate")
+        require(previous_m is None or m >= previous_m, f"sample {number} uses gyro report {m} after {previous_m}")
+        previous_n, previous_m = n, m
+
+
+def emulator_reports(results: Results) -> dict:
+    """The report counts uhid-sensor-hub printed when it stopped."""
+    lines = results.block("emulator", "uhid-sensor-hub").json_lines()
+    require(len(lines) == 1 and {"accelerometerReports", "gyroscopeReports"} <= set(lines[0]),
+            f"unexpected emulator summary {lines}")
+    return lines[0]
+
+
+def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
+    """Every check's name and failure reason (None when it passed)."""
+    outcomes: list[tuple[str, str | None]] = []
+
+    def check(name: str, body) -> None:
+        try:
+            body()
+            outcomes.append((name, None))
+        except CheckFailure as failure:
+            outcomes.append((name, str(failure)))
+
+    def listings() -> list[dict]:
+        block = results.block("list", "all")
+        block.require_success()
+        return block.json_lines()
+
+    def require_completed() -> None:
+        require(results.completed, "the guest did not finish its scenarios (crash or timeout: see console.log)")
+
+    check("guest-completed", require_completed)
+    scenarios = [name for name in results.settings.get("scenarios", "").split(",") if name]
+    if not scenarios:
+        outcomes.append(("scenarios", "the guest reported no scenarios (did the VM boot? see console.log)"))
+    for scenario in scenarios:
+        if scenario == "list":
+            for imu in imus:
+                check(f"list-{imu.chip}", lambda imu=imu: check_listing(listings(), imu))
+        elif scenario == "stream":
+            for imu in imus:
+                def stream(imu: ExpectedIMU = imu) -> None:
+                    listing = find_listing(listings(), imu)
+                    samples = stream_samples(results, listing)
+                    if imu.is_hid:
+                        check_hid_stream(samples, listing, emulator_reports(results))
+                    else:
+                        check_register_stream(samples, listing, imu)
+                check(f"stream-{imu.chip}", stream)
+        else:
+            outcomes.append((f"scenario-{scenario}", "no host-side checks exist for this scenario"))
+    return outcomes
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", type=Path, help="the guest's results channel (results.log)")
+    parser.add_argument("--presets", type=Path, required=True, help="directory of the i2c-stub *.regs presets")
+    arguments = parser.parse_args()
+    imus = [HID_SENSOR_HUB] + [read_preset(path) for path in sorted(arguments.presets.glob("*.regs"))]
+    try:
+        text = arguments.results.read_text(errors="replace")
+    except OSError as error:
+        text = ""
+        print(f"vm: cannot read {arguments.results}: {error.strerror}", file=sys.stderr)
+    outcomes = run_checks(parse_results(text), imus)
+    for name, reason in outcomes:
+        print(f"PASS {name}" if reason is None else f"FAIL {name}: {reason}")
+    failed = sum(reason is not None for _, reason in outcomes)
+    print(f"vm: {len(outcomes) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
