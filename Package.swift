@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "MotionRecording",
             dependencies: [
-                "MotionSamples", "DeviceMotionKit",
+                "MotionSamples", "DeviceMotionKit", "Resampling",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
