@@ -48,6 +48,22 @@ struct CrashSafetyTests {
         #expect(lastTimestamp >= killTime - 1.0, "samples older than 1 s before the kill are missing")
     }
 
+    @Test("rows reach the file when the source falls silent, without another append")
+    func silentSourceIsFlushed() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata(), flushInterval: .milliseconds(100))
+        try await writer.append(raw: SampleData.raw(count: 3))
+        let giveUp = ContinuousClock.now + .seconds(60)
+        var rows = 0
+        while rows < 6, ContinuousClock.now < giveUp {
+            try await Task.sleep(for: .milliseconds(50))
+            rows = try RecordingReader.read(writer.directory).raw.count
+        }
+        #expect(rows == 6)
+        try await writer.finish()
+    }
+
     /// Waits (without asserting on time; gives up after a generous minute) until the probe's recording covers `duration` seconds.
     private func waitForSamples(in directory: FilePath, covering duration: Double, probe: Process) async throws {
         let giveUp = ContinuousClock.now + .seconds(60)
