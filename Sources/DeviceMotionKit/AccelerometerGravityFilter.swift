@@ -1,0 +1,42 @@
+import MotionSamples
+
+/// The gravity estimate for devices without a gyroscope (many laptops and tablets): a second-order low-pass of
+/// the accelerometer, normalised.
+///
+/// This is only right while the device is still or moves slowly: under rotation it lags, and sustained user
+/// acceleration tilts it (on BROAD, any corner frequency gives 24-53° inclination error, against under 1° with a
+/// gyroscope). The attitude built from it has a meaningful roll and pitch but no yaw (reported as zero), and
+/// no rotation rate is known; ``MotionManager/availableFields`` says so.
+public struct AccelerometerGravityFilter: Sendable {
+    /// The low-pass time constant in seconds (0.75 s: a corner of 0.3 Hz, as the UCI HAR gravity split).
+    public let timeConstant: Double
+    /// The low-pass of the raw acceleration.
+    private var lowPass: VectorLowPass
+    /// The last gravity estimate, in g, unit length; (0, 0, -1) before the first reading.
+    public private(set) var gravity = Vector3(x: 0, y: 0, z: -1)
+
+    /// Creates a filter for readings every `samplePeriod` seconds.
+    public init(samplePeriod: Double, timeConstant: Double = 0.75) {
+        self.timeConstant = timeConstant
+        lowPass = VectorLowPass(tau: timeConstant, period: samplePeriod)
+    }
+
+    /// Feeds one raw acceleration in g (CoreMotion signs); non-finite or all-zero readings are ignored.
+    public mutating func update(acceleration: Vector3) {
+        guard acceleration.x.isFinite, acceleration.y.isFinite, acceleration.z.isFinite, acceleration != .zero else {
+            return
+        }
+        let mean = lowPass.step(acceleration)
+        let length = mean.norm
+        if length > 0 { gravity = mean / length }
+    }
+
+    /// The attitude with the estimated inclination and zero yaw: the shortest rotation taking the device's
+    /// up direction (`-gravity`) to the reference frame's z axis.
+    public var orientation: Quaternion {
+        let up = -gravity
+        let halfCos = ((up.z + 1) / 2).squareRoot()
+        guard halfCos > 1e-6 else { return Quaternion(w: 0, x: 1, y: 0, z: 0) }
+        return Quaternion(w: halfCos, x: 0.5 * up.y / halfCos, y: -0.5 * up.x / halfCos, z: 0)
+    }
+}

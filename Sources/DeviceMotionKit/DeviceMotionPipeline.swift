@@ -1,0 +1,186 @@
+import MotionSamples
+import Resampling
+
+/// The synchronous heart of ``MotionManager``: raw readings in, fixed-rate ``DeviceMotion`` out.
+///
+/// `[SensorSample]` batches → ``SensorAligner`` (one timeline at the sensor rate) → ``OrientationFilter`` at the
+/// sensor rate (or ``AccelerometerGravityFilter`` without a gyroscope) → one estimate per reading →
+/// ``FixedRateResampler`` to `outputRate`. Quaternions are resampled with sign continuity and renormalised;
+/// gravity is renormalised. Use it directly for files and tests; ``MotionManager`` wraps it for live sources.
+///
+/// ```swift
+/// var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
+/// var motions: [DeviceMotion] = []
+/// pipeline.append(batch, into: &motions)
+/// pipeline.finish(into: &motions)
+/// ```
+public struct DeviceMotionPipeline: Sendable {
+    /// Readings needed to estimate the sensor rate when it is not given.
+    private static let rateEstimationCount = 16
+    /// Channels resampled per estimate: quaternion (4), gravity (3), user acceleration (3), rotation rate (3).
+    private static let channelCount = 13
+
+    /// The output rate in Hz.
+    public let outputRate: Double
+    /// The fusion tuning.
+    public let parameters: FusionParameters
+    /// What each output carries: everything with a gyroscope, less without.
+    public let availableFields: DeviceMotionFields
+    /// Merges accelerometer and gyroscope readings onto one timeline.
+    private var aligner: SensorAligner
+    /// The sensor rate in Hz, given or estimated.
+    public private(set) var inputRate: Double?
+    /// Aligned samples waiting for the rate estimate, then reused as scratch.
+    private var aligned: [IMUSample] = []
+    /// The fusion filter, once the rate is known (gyroscope sources).
+    private var filter: OrientationFilter?
+    /// The gravity filter, once the rate is known (accelerometer-only sources).
+    private var gravityFilter: AccelerometerGravityFilter?
+    /// Resamples per-reading estimates to the output rate.
+    private var resampler: FixedRateResampler?
+    /// Timestamp of the last sample fed to the filter.
+    private var lastTimestamp: Double?
+    /// The last quaternion fed to the resampler, for sign continuity.
+    private var lastQuaternion = Quaternion.identity
+    /// Reused buffer of the 13 channels.
+    private var channels: [Double]
+
+    /// Creates a pipeline.
+    /// - Parameters:
+    ///   - outputRate: Output rate in Hz (25 by default, as CoreMotion apps commonly use).
+    ///   - hasGyroscope: Whether the readings include a gyroscope.
+    ///   - inputRate: The sensor rate in Hz if known (`MotionSource.nominalRate`); otherwise estimated.
+    ///   - parameters: Fusion tuning.
+    /// - Throws: ``MotionError/invalidUpdateInterval(_:)`` for a non-positive rate.
+    public init(
+        outputRate: Double = 25, hasGyroscope: Bool, inputRate: Double? = nil, parameters: FusionParameters = .init()
+    ) throws(MotionError) {
+        guard outputRate.isFinite, outputRate > 0 else { throw .invalidUpdateInterval(1 / outputRate) }
+        self.outputRate = outputRate
+        self.parameters = parameters
+        availableFields = hasGyroscope ? .all : .accelerometerOnly
+        do {
+            aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
+        } catch {
+            throw .resamplingFailed(error.description)
+        }
+        if let inputRate, inputRate.isFinite, inputRate > 0 { self.inputRate = inputRate }
+        channels = Array(repeating: 0, count: Self.channelCount)
+        aligned.reserveCapacity(Self.rateEstimationCount)
+    }
+
+    /// Feeds a batch of readings and appends every output now complete to `output`, in time order.
+    public mutating func append(_ batch: [SensorSample], into output: inout [DeviceMotion]) {
+        aligner.append(batch, into: &aligned)
+        consumeAligned(into: &output, final: false)
+    }
+
+    /// Feeds aligned samples directly (files, tests); see ``append(_:into:)``.
+    public mutating func append(samples: some Sequence<IMUSample>, into output: inout [DeviceMotion]) {
+        aligned.append(contentsOf: samples)
+        consumeAligned(into: &output, final: false)
+    }
+
+    /// Flushes the end of the stream into `output`.
+    public mutating func finish(into output: inout [DeviceMotion]) {
+        aligner.finish(into: &aligned)
+        consumeAligned(into: &output, final: true)
+        resampler?.finish { timestamp, values in output.append(Self.motion(timestamp: timestamp, values: values)) }
+    }
+
+    /// Gaps and clock jumps seen by the output resampler since the last call.
+    public mutating func drainEvents() -> [StreamEvent] { resampler?.drainEvents() ?? [] }
+
+    /// Runs the buffered aligned samples through the filter once the rate is known.
+    private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
+        if resampler == nil {
+            guard let rate = inputRate ?? Self.estimateRate(aligned, final: final) else { return }
+            start(inputRate: rate)
+        }
+        for sample in aligned { process(sample, into: &output) }
+        aligned.removeAll(keepingCapacity: true)
+    }
+
+    /// Creates the filter and resampler for the sensor rate.
+    private mutating func start(inputRate rate: Double) {
+        inputRate = rate
+        if availableFields.contains(.rotationRate) {
+            filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
+        } else {
+            gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
+        }
+        resampler = try? FixedRateResampler(
+            outputRate: outputRate, channelCount: Self.channelCount,
+            configuration: ResamplerConfiguration(inputRate: rate))
+    }
+
+    /// The median rate of the buffered samples, once there are enough (or at the end of the stream).
+    private static func estimateRate(_ samples: [IMUSample], final: Bool) -> Double? {
+        guard samples.count >= rateEstimationCount || (final && samples.count >= 2) else { return nil }
+        let intervals = zip(samples.dropFirst(), samples).map { $0.timestamp - $1.timestamp }.filter { $0 > 0 }
+        guard !intervals.isEmpty else { return nil }
+        let median = intervals.sorted()[intervals.count / 2]
+        return 1 / median
+    }
+
+    /// Fuses one sample and hands its estimate to the resampler.
+    private mutating func process(_ sample: IMUSample, into output: inout [DeviceMotion]) {
+        guard let rate = inputRate else { return }
+        let period = 1 / rate
+        let interval = lastTimestamp.map { sample.timestamp - $0 }.flatMap { $0 > 0 && $0 <= 5 * period ? $0 : nil }
+        lastTimestamp = sample.timestamp
+        var quaternion: Quaternion
+        let gravity: Vector3
+        var rotationRate = Vector3.zero
+        if let bias = filter?.gyroscopeBias {
+            filter?.update(
+                rotationRate: sample.rotationRate ?? bias,
+                acceleration: sample.acceleration,
+                interval: sample.rotationRate == nil ? 0 : interval ?? period)
+            guard let fusion = filter else { return }
+            quaternion = fusion.orientation
+            gravity = fusion.gravity
+            rotationRate = fusion.rotationRate
+        } else if gravityFilter != nil {
+            gravityFilter?.update(acceleration: sample.acceleration)
+            guard let lowPass = gravityFilter else { return }
+            quaternion = lowPass.orientation
+            gravity = lowPass.gravity
+        } else {
+            return
+        }
+        if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
+        lastQuaternion = quaternion
+        let user = sample.acceleration - gravity
+        channels[0] = quaternion.w
+        channels[1] = quaternion.x
+        channels[2] = quaternion.y
+        channels[3] = quaternion.z
+        channels[4] = gravity.x
+        channels[5] = gravity.y
+        channels[6] = gravity.z
+        channels[7] = user.x
+        channels[8] = user.y
+        channels[9] = user.z
+        channels[10] = rotationRate.x
+        channels[11] = rotationRate.y
+        channels[12] = rotationRate.z
+        try? resampler?.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
+            output.append(Self.motion(timestamp: timestamp, values: values))
+        }
+    }
+
+    /// Builds a ``DeviceMotion`` from resampled channels, renormalising the quaternion and gravity.
+    private static func motion(timestamp: Double, values: UnsafeBufferPointer<Double>) -> DeviceMotion {
+        let quaternion = Quaternion(w: values[0], x: values[1], y: values[2], z: values[3]).normalized
+        let rawGravity = Vector3(x: values[4], y: values[5], z: values[6])
+        let length = rawGravity.norm
+        let gravity = length > 0 ? rawGravity / length : -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1))
+        return DeviceMotion(
+            timestamp: timestamp,
+            attitude: Attitude(quaternion: quaternion),
+            rotationRate: Vector3(x: values[10], y: values[11], z: values[12]),
+            gravity: gravity,
+            userAcceleration: Vector3(x: values[7], y: values[8], z: values[9]))
+    }
+}

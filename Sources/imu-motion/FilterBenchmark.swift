@@ -1,0 +1,70 @@
+import DeviceMotionKit
+import MotionSamples
+
+/// Times the orientation filter alone, and the whole pipeline, over the same samples.
+struct FilterBenchmark {
+    /// The samples to replay.
+    let samples: [IMUSample]
+
+    /// The measured costs.
+    struct Result {
+        /// Samples per pass.
+        let sampleCount: Int
+        /// Filter update cost per sample, in nanoseconds (best pass).
+        let filterNanoseconds: Double
+        /// Whole pipeline cost per sample, in nanoseconds (best pass, 25 Hz output).
+        let pipelineNanoseconds: Double
+        /// A checksum of the filter output, so the work cannot be optimised away.
+        let checksum: Double
+
+        /// The human or JSON report.
+        func report(json: Bool) -> String {
+            if json {
+                return "{\"samples\":\(sampleCount),\"filter_ns_per_sample\":\(filterNanoseconds),"
+                    + "\"pipeline_ns_per_sample\":\(pipelineNanoseconds),\"checksum\":\(checksum)}"
+            }
+            return "filter: \(Int(filterNanoseconds.rounded())) ns/sample, whole pipeline at 25 Hz: "
+                + "\(Int(pipelineNanoseconds.rounded())) ns/sample (\(sampleCount) samples, best of 5 passes)"
+        }
+    }
+
+    /// Runs five passes of each and keeps the fastest.
+    func run() -> Result {
+        let period = samples.count > 1
+            ? (samples[samples.count - 1].timestamp - samples[0].timestamp) / Double(samples.count - 1) : 0.01
+        let clock = ContinuousClock()
+        var bestFilter = Duration.seconds(1_000_000)
+        var bestPipeline = Duration.seconds(1_000_000)
+        var checksum = 0.0
+        for _ in 0..<5 {
+            var filter = OrientationFilter(samplePeriod: period)
+            let filterTime = clock.measure {
+                for sample in samples {
+                    filter.update(rotationRate: sample.rotationRate ?? .zero, acceleration: sample.acceleration)
+                }
+            }
+            checksum = filter.orientation.w
+            bestFilter = min(bestFilter, filterTime)
+            var motions: [DeviceMotion] = []
+            motions.reserveCapacity(samples.count)
+            let pipelineTime = clock.measure {
+                if var pipeline = try? DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, inputRate: 1 / period) {
+                    pipeline.append(samples: samples, into: &motions)
+                    pipeline.finish(into: &motions)
+                }
+            }
+            bestPipeline = min(bestPipeline, pipelineTime)
+        }
+        let count = Double(samples.count)
+        return Result(
+            sampleCount: samples.count,
+            filterNanoseconds: nanoseconds(bestFilter) / count,
+            pipelineNanoseconds: nanoseconds(bestPipeline) / count,
+            checksum: checksum)
+    }
+
+    /// A duration in nanoseconds.
+    private func nanoseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import MotionSamples
+
+/// Reads raw IMU samples from a CSV with the BROAD columns `t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z`
+/// (SI units, sensor signs: about +9.81 m/s^2 on the up axis at rest), in any order, extra columns ignored.
+/// Values are converted to CoreMotion units and signs: acceleration `-specificForce / 9.80665` g.
+struct RawSampleCSV {
+    /// Standard gravity, m/s^2 per g.
+    static let standardGravity = 9.80665
+    /// Columns that must be present.
+    static let requiredColumns = ["t_s", "gyr_x", "gyr_y", "gyr_z", "acc_x", "acc_y", "acc_z"]
+
+    /// The parsed samples, in file order.
+    let samples: [IMUSample]
+
+    /// Parses `text`; `source` names the file in error messages.
+    init(text: String, source: String) throws(InputError) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        guard let headerLine = lines.next() else { throw .missingColumns(source, Self.requiredColumns) }
+        let header = headerLine.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let missing = Self.requiredColumns.filter { !header.contains($0) }
+        guard missing.isEmpty else { throw .missingColumns(source, missing) }
+        let indices = Self.requiredColumns.compactMap { header.firstIndex(of: $0) }
+        let width = header.count
+        var samples: [IMUSample] = []
+        var lineNumber = 1
+        var fields: [Double] = Array(repeating: 0, count: indices.count)
+        while let line = lines.next() {
+            lineNumber += 1
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line[...]
+            if trimmed.isEmpty { continue }
+            let cells = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+            guard cells.count >= width else {
+                throw .malformedLine(source, lineNumber, "expected \(width) columns, found \(cells.count)")
+            }
+            for (slot, index) in indices.enumerated() {
+                guard let value = Double(cells[index].trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                    throw .malformedLine(
+                        source, lineNumber, "column \(header[index]) is \"\(cells[index])\", not a finite number")
+                }
+                fields[slot] = value
+            }
+            samples.append(
+                IMUSample(
+                    timestamp: fields[0],
+                    acceleration: Vector3(x: fields[4], y: fields[5], z: fields[6]) * (-1 / Self.standardGravity),
+                    rotationRate: Vector3(x: fields[1], y: fields[2], z: fields[3])))
+        }
+        self.samples = samples
+    }
+
+    /// Reads a CSV file, decompressing `.gz` files through `gzip -dc`.
+    static func load(path: String) throws(InputError) -> RawSampleCSV {
+        let data: Data
+        if path.hasSuffix(".gz") {
+            data = try gunzip(path: path)
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
+            data = contents
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notText(path) }
+        return try RawSampleCSV(text: text, source: path)
+    }
+
+    /// The decompressed contents of a gzip file.
+    private static func gunzip(path: String) throws(InputError) -> Data {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-dc", "--", path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .decompressionFailed(path, "could not start gzip: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw .decompressionFailed(path, "gzip exited with status \(process.terminationStatus)")
+        }
+        return data
+    }
+}
