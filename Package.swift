@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "MotionRecording",
             dependencies: [
-                "MotionSamples", "DeviceMotionKit",
+                "MotionSamples", "DeviceMotionKit", "Resampling",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -78,7 +78,9 @@ let package = Package(
         .testTarget(name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
         .testTarget(name: "DeviceMotionKitTests", dependencies: ["DeviceMotionKit"]),
-        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording"]),
+        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "recording-crash-probe"]),
+        // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
+        .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording"]),
     ]

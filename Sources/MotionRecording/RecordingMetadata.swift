@@ -37,6 +37,12 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
     /// Whether the writer finished the recording cleanly (`false` after a crash or power loss).
     public var complete: Bool
 
+    /// Keys as the snake_case strategies expect them (`sessionID` is stored as `session_id`).
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion, sessionID = "sessionId", tag, subject, source, device, hasGyroscope, rawRate, motionRate
+        case units, wallClockStart, monotonicEnd, counts, complete
+    }
+
     /// Creates the metadata of a new, not yet complete recording.
     public init(
         tag: String,

@@ -6,7 +6,8 @@ import SystemPackage
 /// Writes one recording directory crash-safely: raw samples, device motion and events as CSV.
 ///
 /// Rows are kept in memory for at most `flushInterval` (0.5 s by default) and then handed to the
-/// kernel with `write(2)`, so a `kill -9` loses at most that much; files are `fsync`ed every
+/// kernel with `write(2)` - on the next append, or by a timer when the source falls silent - so a
+/// `kill -9` loses at most that much; files are `fsync`ed every
 /// `syncInterval` and when the recording is finished. Call `finish()` on every clean exit
 /// (end of data, Ctrl-C, SIGTERM): it flushes, syncs and marks the metadata complete.
 ///
@@ -30,6 +31,8 @@ public actor RecordingWriter {
     private let syncInterval: Duration
     private var lastFlush = ContinuousClock.now
     private var lastSync = ContinuousClock.now
+    private var flushTimer: Task<Void, Never>?
+    private var timerError: RecordingError?
     private static let maximumPendingBytes = 1 << 18
 
     /// Creates the recording at `directory`; refuses to touch an existing path.
@@ -78,6 +81,7 @@ public actor RecordingWriter {
     }
 
     deinit {
+        flushTimer?.cancel()
         guard !isFinished else { return }
         for var file in [raw, motion, events] {
             try? file.flush()
@@ -132,6 +136,7 @@ public actor RecordingWriter {
     @discardableResult
     public func finish() throws(RecordingError) -> RecordingMetadata {
         guard !isFinished else { return metadata }
+        flushTimer?.cancel()
         try syncAll()
         isFinished = true
         raw.close()
@@ -146,6 +151,32 @@ public actor RecordingWriter {
 
     private func ensureOpen() throws(RecordingError) {
         if isFinished { throw .alreadyFinished(path: directory.string) }
+        if let timerError {
+            self.timerError = nil
+            throw timerError
+        }
+        if flushTimer == nil { startFlushTimer() }
+    }
+
+    /// Flushes pending rows every `flushInterval` even when no appends come (a stalled or removed sensor).
+    private func startFlushTimer() {
+        let interval = flushInterval
+        flushTimer = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self else { return }
+                await self.flushFromTimer()
+            }
+        }
+    }
+
+    private func flushFromTimer() {
+        guard !isFinished else { return }
+        do {
+            try flushIfDue()
+        } catch {
+            timerError = error
+        }
     }
 
     private func noteTimestamp(_ timestamp: Double) {

@@ -1,0 +1,134 @@
+import Foundation
+import MotionSamples
+
+/// Turns UCI HAPT raw recordings (Reyes-Ortiz et al.; evaluation only, never shipped) into raw recordings.
+///
+/// `RawData/acc_expNN_userMM.txt[.gz]` holds total acceleration in g with Android's sign (specific
+/// force), `gyro_...` the rotation rate in rad/s, both at 50 Hz; `RawData/labels.txt` lists
+/// `experiment user activity start end` segments in 0-based sample indices, end inclusive. One
+/// session per segment of the six basic activities; accelerometer values are negated into
+/// CoreMotion's sign, timestamps are `sample index / 50` seconds from the start of the experiment.
+public enum HAPTImporter {
+    /// The dataset's sampling rate in Hz.
+    public static let sampleRate = 50.0
+
+    /// Tags of the six basic activities, by HAPT activity id.
+    public static let activityTags = [
+        1: "walking", 2: "walking_upstairs", 3: "walking_downstairs", 4: "sitting", 5: "standing", 6: "laying",
+    ]
+
+    /// One labelled segment of one experiment.
+    public struct Segment: Hashable, Sendable {
+        /// Experiment number.
+        public var experiment: Int
+        /// User (subject) number.
+        public var user: Int
+        /// HAPT activity id (1...6).
+        public var activity: Int
+        /// First sample index (0-based).
+        public var start: Int
+        /// Last sample index (0-based, inclusive).
+        public var end: Int
+
+        /// The activity tag, e.g. `walking_upstairs`.
+        public var tag: String { activityTags[activity] ?? "activity_\(activity)" }
+        /// The subject as stored in recordings, e.g. `user01`.
+        public var subject: String { "user" + twoDigits(user) }
+        /// The experiment as in the file names, e.g. `exp01`.
+        public var experimentName: String { "exp" + twoDigits(experiment) }
+    }
+
+    /// Accelerometer and gyroscope readings of one experiment, in CoreMotion units and signs.
+    public struct Experiment: Sendable {
+        /// Raw acceleration in g, CoreMotion sign, one per sample index.
+        public var acceleration: [Vector3]
+        /// Rotation rate in rad/s, one per sample index.
+        public var rotationRate: [Vector3]
+    }
+
+    /// The `RawData` folder under `root` (the dataset folder or `RawData` itself).
+    public static func rawDataFolder(in root: String) throws(DatasetImportError) -> String {
+        for candidate in [root + "/RawData", root] where FileManager.default.fileExists(atPath: candidate + "/labels.txt") {
+            return candidate
+        }
+        throw .notADataset(path: root, expected: "RawData/labels.txt with RawData/acc_expNN_userMM.txt.gz and gyro_expNN_userMM.txt.gz")
+    }
+
+    /// The labelled segments of the six basic activities, in file order.
+    public static func segments(in root: String) throws(DatasetImportError) -> [Segment] {
+        let path = try rawDataFolder(in: root) + "/labels.txt"
+        var segments: [Segment] = []
+        for (offset, line) in try DatasetText.lines(of: path).enumerated() where !line.allSatisfy(\.isWhitespace) {
+            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: offset + 1)
+            guard values.count == 5, values.allSatisfy({ $0 >= 0 && $0 == $0.rounded() && $0 < 1e9 }) else {
+                throw .malformedLine(path: path, line: offset + 1, reason: "expected 5 non-negative integers: experiment user activity start end")
+            }
+            let segment = Segment(
+                experiment: Int(values[0]), user: Int(values[1]), activity: Int(values[2]), start: Int(values[3]), end: Int(values[4])
+            )
+            guard segment.end >= segment.start else {
+                throw .malformedLine(path: path, line: offset + 1, reason: "the segment ends (\(segment.end)) before it starts (\(segment.start))")
+            }
+            if activityTags[segment.activity] != nil { segments.append(segment) }
+        }
+        return segments
+    }
+
+    /// Reads the accelerometer and gyroscope files of the experiment `segment` belongs to.
+    public static func experiment(of segment: Segment, in root: String) throws(DatasetImportError) -> Experiment {
+        let folder = try rawDataFolder(in: root)
+        let stem = "\(segment.experimentName)_\(segment.subject).txt"
+        let acceleration = try vectors(in: try existingFile(folder + "/acc_" + stem))
+        let rotationRate = try vectors(in: try existingFile(folder + "/gyro_" + stem))
+        return Experiment(acceleration: acceleration.map { -$0 }, rotationRate: rotationRate)
+    }
+
+    /// The raw readings of one segment (accelerometer and gyroscope at 50 Hz); samples past the end of either file are left out.
+    public static func raw(of segment: Segment, in experiment: Experiment) -> [SensorSample] {
+        let end = min(segment.end, experiment.acceleration.count - 1, experiment.rotationRate.count - 1)
+        guard segment.start <= end else { return [] }
+        return (segment.start...end).flatMap { index -> [SensorSample] in
+            let timestamp = Double(index) / sampleRate
+            return [
+                SensorSample(sensor: .accelerometer, timestamp: timestamp, value: experiment.acceleration[index]),
+                SensorSample(sensor: .gyroscope, timestamp: timestamp, value: experiment.rotationRate[index]),
+            ]
+        }
+    }
+
+    /// A raw-only session for `segment` (its device motion comes from running the raw stream through the fusion pipeline).
+    public static func session(of segment: Segment, raw: [SensorSample]) -> ImportedSession {
+        let metadata = RecordingMetadata(
+            tag: segment.tag, subject: segment.subject,
+            source: "imu-import hapt \(segment.experimentName) \(segment.subject) samples \(segment.start)-\(segment.end)",
+            device: RecordingDevice(name: "Samsung Galaxy S II on the waist (UCI HAPT)", driver: "Android sensor API"),
+            hasGyroscope: true, rawRate: sampleRate, motionRate: nil, wallClockStart: nil
+        )
+        let name = "\(RecordingName.safeTag(segment.tag))-hapt-\(segment.experimentName)-\(segment.subject)-\(segment.start)"
+        return ImportedSession(directoryName: name + "." + RecordingName.directoryExtension, metadata: metadata, raw: raw, motion: [])
+    }
+
+    private static func existingFile(_ plainPath: String) throws(DatasetImportError) -> String {
+        for path in [plainPath + ".gz", plainPath] where FileManager.default.fileExists(atPath: path) {
+            return path
+        }
+        throw .unreadableFile(path: plainPath + ".gz", reason: "the file is missing")
+    }
+
+    private static func vectors(in path: String) throws(DatasetImportError) -> [Vector3] {
+        var vectors: [Vector3] = []
+        for (offset, line) in try DatasetText.lines(of: path).enumerated() {
+            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: offset + 1)
+            guard values.count == 3 else {
+                throw .malformedLine(path: path, line: offset + 1, reason: "\(values.count) values, expected 3 (x y z)")
+            }
+            vectors.append(Vector3(x: values[0], y: values[1], z: values[2]))
+        }
+        return vectors
+    }
+}
+
+/// `value` as at least two decimal digits, e.g. `07`.
+private func twoDigits(_ value: Int) -> String {
+    value < 10 && value >= 0 ? "0\(value)" : "\(value)"
+}

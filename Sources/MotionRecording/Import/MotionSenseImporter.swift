@@ -1,0 +1,154 @@
+import DeviceMotionKit
+import Foundation
+import MotionSamples
+
+/// Turns MotionSense (Malekzadeh et al., MIT licence) `A_DeviceMotion_data` files into recordings.
+///
+/// Each `<activity>_<trial>/sub_<n>.csv[.gz]` file holds CoreMotion device motion of one subject at
+/// 50 Hz. The recording's raw stream is `gravity + userAcceleration` (accelerometer) and
+/// `rotationRate` (gyroscope) at 50 Hz, its motion stream the device motion resampled to the
+/// requested rate; timestamps are `row / 50` seconds.
+public enum MotionSenseImporter {
+    /// The dataset's sampling rate in Hz.
+    public static let sampleRate = 50.0
+
+    /// Tags for the dataset's activity codes.
+    public static let activityTags = [
+        "dws": "downstairs", "ups": "upstairs", "wlk": "walking",
+        "jog": "jogging", "sit": "sitting", "std": "standing",
+    ]
+
+    /// One subject's file of one trial.
+    public struct Trial: Hashable, Sendable {
+        /// The trial folder name, e.g. `wlk_7`.
+        public var trial: String
+        /// The activity tag, e.g. `walking`.
+        public var tag: String
+        /// The subject, e.g. `sub_1`.
+        public var subject: String
+        /// Path of the CSV file.
+        public var path: String
+    }
+
+    /// Every trial file under `root` (the dataset folder or its `A_DeviceMotion_data`), sorted by trial and subject number.
+    public static func trials(in root: String) throws(DatasetImportError) -> [Trial] {
+        let dataFolder = [root + "/A_DeviceMotion_data", root].first { isDirectory($0 + "/") && hasTrialFolders($0) }
+        guard let dataFolder else {
+            throw .notADataset(path: root, expected: "A_DeviceMotion_data/<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv.gz")
+        }
+        var trials: [Trial] = []
+        for folder in contents(of: dataFolder) {
+            guard let code = folder.split(separator: "_").first, let tag = activityTags[String(code)] else { continue }
+            for file in contents(of: dataFolder + "/" + folder) where file.hasPrefix("sub_") && (file.hasSuffix(".csv.gz") || file.hasSuffix(".csv")) {
+                let subject = String(file.prefix { $0 != "." })
+                trials.append(Trial(trial: folder, tag: tag, subject: subject, path: dataFolder + "/" + folder + "/" + file))
+            }
+        }
+        return trials.sorted { ($0.trial.numericSuffix, $0.trial, $0.subject.numericSuffix) < ($1.trial.numericSuffix, $1.trial, $1.subject.numericSuffix) }
+    }
+
+    /// Reads one trial and converts it into a session whose motion stream is at `motionRate` Hz.
+    public static func session(for trial: Trial, motionRate: Double) throws(DatasetImportError) -> ImportedSession {
+        let lines = try DatasetText.lines(of: trial.path)
+        guard let header = lines.first else {
+            throw .malformedLine(path: trial.path, line: 1, reason: "the file is empty")
+        }
+        let columns = try columnIndices(header: header, path: trial.path)
+        var raw: [SensorSample] = []
+        var motion: [DeviceMotion] = []
+        raw.reserveCapacity(2 * lines.count)
+        motion.reserveCapacity(lines.count)
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let values = try DatasetText.numbers(line, separator: ",", path: trial.path, lineNumber: offset + 1)
+            guard values.count == columns.count else {
+                throw .malformedLine(path: trial.path, line: offset + 1, reason: "\(values.count) columns, expected \(columns.count)")
+            }
+            let timestamp = Double(offset - 1) / sampleRate
+            let gravity = columns.gravity.vector(in: values)
+            let userAcceleration = columns.userAcceleration.vector(in: values)
+            let rotationRate = columns.rotationRate.vector(in: values)
+            let attitude = Quaternion(coreMotionRoll: values[columns.roll], pitch: values[columns.pitch], yaw: values[columns.yaw])
+            raw.append(SensorSample(sensor: .accelerometer, timestamp: timestamp, value: gravity + userAcceleration))
+            raw.append(SensorSample(sensor: .gyroscope, timestamp: timestamp, value: rotationRate))
+            motion.append(DeviceMotion(
+                timestamp: timestamp, attitude: Attitude(quaternion: attitude),
+                rotationRate: rotationRate, gravity: gravity, userAcceleration: userAcceleration
+            ))
+        }
+        let resampled: (motion: [DeviceMotion], gaps: [RecordingEvent])
+        do {
+            resampled = try DeviceMotionResampler.resample(motion, to: motionRate, inputRate: sampleRate)
+        } catch {
+            throw .unreadableFile(path: trial.path, reason: "cannot resample to \(motionRate) Hz: \(error)")
+        }
+        let metadata = RecordingMetadata(
+            tag: trial.tag, subject: trial.subject,
+            source: "imu-import motionsense \(trial.trial)/\(trial.subject)",
+            device: RecordingDevice(name: "iPhone 6s in the front trouser pocket (MotionSense)", driver: "CoreMotion deviceMotion"),
+            hasGyroscope: true, rawRate: sampleRate, motionRate: motionRate, wallClockStart: nil
+        )
+        return ImportedSession(
+            directoryName: "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)",
+            metadata: metadata, raw: raw, motion: resampled.motion, events: resampled.gaps
+        )
+    }
+
+    /// Positions of the columns the importer reads, found by name in the header row.
+    private struct Columns {
+        /// Index of a vector's x column; y and z follow it by name.
+        struct VectorColumns {
+            var x: Int, y: Int, z: Int
+
+            func vector(in values: [Double]) -> Vector3 { Vector3(x: values[x], y: values[y], z: values[z]) }
+        }
+
+        var count: Int
+        var roll: Int, pitch: Int, yaw: Int
+        var gravity: VectorColumns, userAcceleration: VectorColumns, rotationRate: VectorColumns
+    }
+
+    /// Finds the needed columns by name in the header row.
+    private static func columnIndices(header: Substring, path: String) throws(DatasetImportError) -> Columns {
+        let names = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        var missing: [String] = []
+        func index(_ name: String) -> Int {
+            guard let index = names.firstIndex(of: name) else {
+                missing.append(name)
+                return 0
+            }
+            return index
+        }
+        func vector(_ prefix: String) -> Columns.VectorColumns {
+            Columns.VectorColumns(x: index(prefix + ".x"), y: index(prefix + ".y"), z: index(prefix + ".z"))
+        }
+        let columns = Columns(
+            count: names.count,
+            roll: index("attitude.roll"), pitch: index("attitude.pitch"), yaw: index("attitude.yaw"),
+            gravity: vector("gravity"), userAcceleration: vector("userAcceleration"), rotationRate: vector("rotationRate")
+        )
+        guard missing.isEmpty else {
+            throw .malformedLine(path: path, line: 1, reason: "header lacks \(missing.joined(separator: ", "))")
+        }
+        return columns
+    }
+
+    private static func hasTrialFolders(_ path: String) -> Bool {
+        contents(of: path).contains { folder in
+            folder.split(separator: "_").first.map { activityTags[String($0)] != nil } ?? false
+        }
+    }
+
+    private static func contents(of path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+private extension String {
+    /// The number after the last `_`, for natural sorting (`wlk_7` before `wlk_15`).
+    var numericSuffix: Int { split(separator: "_").last.flatMap { Int($0) } ?? 0 }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `imu-import`: turns public activity datasets into imu-bridge recordings.
+@main
+struct IMUImport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "imu-import",
+        abstract: "Turn public activity datasets into imu-bridge recordings.",
+        discussion: """
+            Each session of the dataset becomes one <tag>-<dataset>-<session>.imurec directory \
+            (see docs/recording-format.md), with the same raw and device-motion streams a live \
+            recording has, so imu-train and imu-eval work on them unchanged. Recordings that \
+            already exist in the output directory are skipped, so an interrupted import can be \
+            run again to finish it.
+
+            Examples:
+              imu-import motionsense ../shared/data/motionsense --output recordings/motionsense
+              imu-import hapt ../shared/data/hapt --output recordings/hapt --limit 10 --json
+
+            Progress goes to stderr, one line per recording to stdout. Exit status: 0 on success, \
+            1 on a damaged dataset or a write error, 64 on a usage error or a folder that is not the dataset.
+            """,
+        subcommands: [MotionSenseCommand.self, HAPTCommand.self]
+    )
+}

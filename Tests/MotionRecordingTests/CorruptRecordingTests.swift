@@ -1,0 +1,130 @@
+import MotionRecording
+import SystemPackage
+import Testing
+
+@Suite("Damaged recordings")
+struct CorruptRecordingTests {
+    /// A finished recording with 10 raw rows, 4 motion rows and the sample events.
+    private func makeRecording(in temporary: TemporaryDirectory, finish: Bool = true) async throws -> FilePath {
+        let writer = try RecordingWriter(creating: temporary.path.appending("damaged.imurec"), metadata: SampleData.metadata())
+        try await writer.append(raw: SampleData.raw(count: 5))
+        try await writer.append(motion: SampleData.motion(count: 4))
+        for event in SampleData.events { try await writer.mark(event) }
+        if finish { try await writer.finish() } else { try await writer.sync() }
+        return writer.directory
+    }
+
+    @Test("a torn last line is dropped and reported, the rest is kept")
+    func tornLastLine() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary, finish: false)
+        let rawPath = directory.appending("raw.csv")
+        try writeText(try readText(rawPath) + "1234.600000,accelerometer,0.01", to: rawPath)
+
+        let recording = try RecordingReader.read(directory)
+        #expect(recording.isTruncated)
+        #expect(recording.truncatedFiles == ["raw.csv"])
+        #expect(recording.raw.count == 10)
+        #expect(recording.motion.count == 4)
+        #expect(!recording.isComplete)
+    }
+
+    @Test("a bad line in the middle is rejected with file, line and reason")
+    func badMiddleLine() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        var lines = try readText(rawPath).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[3] = "1234.520000,accelerometer,0.5,zero,-1"
+        try writeText(lines.joined(separator: "\n"), to: rawPath)
+
+        #expect(throws: RecordingError.corruptLine(path: rawPath.string, line: 4, reason: "column y is 'zero', not a number")) {
+            try RecordingReader.read(directory)
+        }
+    }
+
+    @Test("a line with the wrong column count is rejected")
+    func wrongColumnCount() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let motionPath = directory.appending("motion.csv")
+        var lines = try readText(motionPath).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[2] += ",7"
+        try writeText(lines.joined(separator: "\n"), to: motionPath)
+
+        let error = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
+        guard case .corruptLine(let path, let line, let reason) = error else {
+            Issue.record("expected corruptLine, got \(error)")
+            return
+        }
+        #expect(path == motionPath.string)
+        #expect(line == 3)
+        #expect(reason.hasPrefix("15 columns, expected 14"))
+        #expect(error.description.contains("motion.csv:3: 15 columns, expected 14"))
+    }
+
+    @Test("an unknown sensor or event kind is rejected")
+    func unknownNames() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let eventsPath = directory.appending("events.csv")
+        try writeText(try readText(eventsPath).replacingOccurrences(of: "sensor_reattached", with: "exploded"), to: eventsPath)
+        let error = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
+        #expect(error.description.contains("events.csv:4: unknown event kind 'exploded'"))
+    }
+
+    @Test("a wrong header is rejected")
+    func wrongHeader() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        try writeText(try readText(rawPath).replacingOccurrences(of: "timestamp,sensor", with: "time,sensor"), to: rawPath)
+        #expect(throws: RecordingError.unexpectedHeader(path: rawPath.string, found: "time,sensor,x,y,z", expected: "timestamp,sensor,x,y,z")) {
+            try RecordingReader.read(directory)
+        }
+    }
+
+    @Test("a missing, unparsable or newer recording.json is rejected")
+    func badMetadata() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let metadataPath = directory.appending("recording.json")
+        let original = try readText(metadataPath)
+
+        try writeText(original.replacingOccurrences(of: "\"format_version\" : 1", with: "\"format_version\" : 2"), to: metadataPath)
+        #expect(throws: RecordingError.unsupportedVersion(path: metadataPath.string, found: 2, supported: 1)) {
+            try RecordingReader.read(directory)
+        }
+
+        try writeText(String(original.prefix(40)), to: metadataPath)
+        let corrupt = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
+        guard case .corruptMetadata(let path, _) = corrupt else {
+            Issue.record("expected corruptMetadata, got \(corrupt)")
+            return
+        }
+        #expect(path == metadataPath.string)
+
+        #expect(throws: RecordingError.missingMetadata(path: temporary.path.string)) {
+            try RecordingReader.read(temporary.path)
+        }
+    }
+
+    @Test("a finished recording that lost rows is rejected")
+    func countMismatch() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        let lines = try readText(rawPath).split(separator: "\n").dropLast(2)
+        try writeText(lines.joined(separator: "\n") + "\n", to: rawPath)
+        #expect(throws: RecordingError.countMismatch(path: rawPath.string, expected: 10, found: 8)) {
+            try RecordingReader.read(directory)
+        }
+    }
+}

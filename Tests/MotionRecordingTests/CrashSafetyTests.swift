@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import MotionRecording
+import MotionSamples
+import SystemPackage
+import Testing
+
+@Suite("Crash safety")
+struct CrashSafetyTests {
+    /// The probe executable, built next to the test runner because the test target depends on it.
+    private var probeURL: URL? {
+        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let candidates = [runner] + Bundle.allBundles.map(\.bundleURL)
+        return candidates
+            .map { $0.deletingLastPathComponent().appendingPathComponent("recording-crash-probe") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    @Test("after kill -9 mid-write, every sample older than 1 s before the kill reads back")
+    func killNine() async throws {
+        let probe = try #require(probeURL, "recording-crash-probe is not built next to the tests; run `swift build --product recording-crash-probe`")
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = temporary.path.appending("killed.imurec")
+        let process = Process()
+        process.executableURL = probe
+        process.arguments = [directory.string]
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        try await waitForSamples(in: directory, covering: 1.5, probe: process)
+        let killTime = monotonicSeconds()
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let recording = try RecordingReader.read(directory)
+        #expect(!recording.isComplete)
+        let accelerometer = recording.raw.filter { $0.sensor == .accelerometer }
+        let gyroscope = recording.raw.filter { $0.sensor == .gyroscope }
+        #expect(accelerometer.map(\.value.x) == (0..<accelerometer.count).map(Double.init))
+        #expect(gyroscope.map(\.value.x) == (0..<gyroscope.count).map(Double.init))
+        let lastTimestamp = try #require(accelerometer.last?.timestamp)
+        #expect(lastTimestamp >= killTime - 1.0, "samples older than 1 s before the kill are missing")
+    }
+
+    @Test("rows reach the file when the source falls silent, without another append")
+    func silentSourceIsFlushed() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata(), flushInterval: .milliseconds(100))
+        try await writer.append(raw: SampleData.raw(count: 3))
+        let giveUp = ContinuousClock.now + .seconds(60)
+        var rows = 0
+        while rows < 6, ContinuousClock.now < giveUp {
+            try await Task.sleep(for: .milliseconds(50))
+            rows = try RecordingReader.read(writer.directory).raw.count
+        }
+        #expect(rows == 6)
+        try await writer.finish()
+    }
+
+    /// Waits (without asserting on time; gives up after a generous minute) until the probe's recording covers `duration` seconds.
+    private func waitForSamples(in directory: FilePath, covering duration: Double, probe: Process) async throws {
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while probe.isRunning, ContinuousClock.now < giveUp {
+            if let recording = try? RecordingReader.read(directory),
+               let first = recording.raw.first, let last = recording.raw.last,
+               last.timestamp - first.timestamp >= duration {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record(probe.isRunning
+            ? "recording-crash-probe wrote no readable 1.5 s of samples within a minute"
+            : "recording-crash-probe exited early with status \(probe.terminationStatus)")
+    }
+
+    private func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Paths of the package's committed fixtures, resolved from this source file.
+enum FixturePaths {
+    /// The package root (three levels above this file).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The committed MotionSense excerpt, in the dataset's own layout.
+    static let motionSense = packageRoot.appendingPathComponent("Fixtures/motionsense").path
+}

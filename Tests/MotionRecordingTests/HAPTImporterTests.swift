@@ -1,0 +1,114 @@
+import Foundation
+import MotionRecording
+import MotionSamples
+import SystemPackage
+import Testing
+
+/// UCI HAPT may not be committed, so these tests build a tiny dataset in HAPT's exact layout:
+/// `RawData/labels.txt` and gzip-compressed `RawData/{acc,gyro}_expNN_userMM.txt.gz`.
+@Suite("HAPT import")
+struct HAPTImporterTests {
+    /// Writes a synthetic HAPT folder: experiment 3 of user 2, 40 samples, three labelled segments.
+    private func makeDataset(in temporary: TemporaryDirectory) throws -> String {
+        let rawData = temporary.path.appending("hapt/RawData")
+        try FileManager.default.createDirectory(atPath: rawData.string, withIntermediateDirectories: true)
+        // Android sign: at rest, upright, the phone reads about +1 g on y.
+        let acceleration = (0..<40).map { "\(0.01 * Double($0)) 1.0 -0.0\($0 % 10)" }
+        let rotation = (0..<40).map { "0.5 \(-0.1 * Double($0)) 0" }
+        try writeGzip(acceleration.joined(separator: "\n") + "\n", to: rawData.appending("acc_exp03_user02.txt.gz"))
+        try writeGzip(rotation.joined(separator: "\n") + "\n", to: rawData.appending("gyro_exp03_user02.txt.gz"))
+        try writeText("3 2 5 2 11\n3 2 8 12 15\n3 2 1 16 45\n", to: rawData.appending("labels.txt"))
+        return temporary.path.appending("hapt").string
+    }
+
+    @Test("keeps the segments of the six basic activities and drops transitions")
+    func segments() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let segments = try HAPTImporter.segments(in: dataset)
+        #expect(segments.map(\.activity) == [5, 1])
+        #expect(segments.map(\.tag) == ["standing", "walking"])
+        #expect(segments.map(\.subject) == ["user02", "user02"])
+        #expect(segments.first?.start == 2 && segments.first?.end == 11)
+    }
+
+    @Test("raw stream: acceleration negated into CoreMotion's sign, gyro unchanged, timestamps index / 50")
+    func rawStream() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let segments = try HAPTImporter.segments(in: dataset)
+        let experiment = try HAPTImporter.experiment(of: segments[0], in: dataset)
+        let raw = HAPTImporter.raw(of: segments[0], in: experiment)
+        #expect(raw.count == 20)
+        #expect(raw[0] == SensorSample(sensor: .accelerometer, timestamp: 0.04, value: Vector3(x: -0.02, y: -1, z: 0.02)))
+        #expect(raw[1] == SensorSample(sensor: .gyroscope, timestamp: 0.04, value: Vector3(x: 0.5, y: -0.2, z: 0)))
+        #expect(raw[19].timestamp == 11.0 / 50)
+
+        let session = HAPTImporter.session(of: segments[0], raw: raw)
+        #expect(session.directoryName == "standing-hapt-exp03-user02-2.imurec")
+        #expect(session.metadata.subject == "user02")
+        #expect(session.metadata.rawRate == 50)
+    }
+
+    @Test("a segment running past the end of the files keeps the samples that exist")
+    func segmentPastTheEnd() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let segment = try #require(try HAPTImporter.segments(in: dataset).last)
+        let raw = HAPTImporter.raw(of: segment, in: try HAPTImporter.experiment(of: segment, in: dataset))
+        #expect(raw.count == 2 * (39 - 16 + 1))
+    }
+
+    @Test("imported segments write recordings that read back complete")
+    func writesRecordings() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let segment = try #require(try HAPTImporter.segments(in: dataset).first)
+        let session = HAPTImporter.session(of: segment, raw: HAPTImporter.raw(of: segment, in: try HAPTImporter.experiment(of: segment, in: dataset)))
+        try await session.write(into: temporary.path)
+        let recording = try RecordingReader.read(temporary.path.appending(session.directoryName))
+        #expect(recording.isComplete)
+        #expect(recording.raw.map(\.sensor) == session.raw.map(\.sensor))
+        #expect(zip(recording.raw, session.raw).allSatisfy { $0.timestamp == $1.timestamp && agrees($0.value, $1.value) })
+        #expect(recording.metadata.tag == "standing")
+    }
+
+    @Test("a wrong folder, a missing file and a damaged label line are reported clearly")
+    func errors() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        #expect(throws: DatasetImportError.notADataset(
+            path: temporary.path.string,
+            expected: "RawData/labels.txt with RawData/acc_expNN_userMM.txt.gz and gyro_expNN_userMM.txt.gz"
+        )) {
+            try HAPTImporter.segments(in: temporary.path.string)
+        }
+        let dataset = try makeDataset(in: temporary)
+        let labels = FilePath(dataset).appending("RawData/labels.txt")
+        try writeText("3 2 5 2 11\n3 2 1 x 45\n", to: labels)
+        #expect(throws: DatasetImportError.malformedLine(path: labels.string, line: 2, reason: "'x' is not a number")) {
+            try HAPTImporter.segments(in: dataset)
+        }
+        try writeText("4 2 5 2 11\n", to: labels)
+        let segment = try #require(try HAPTImporter.segments(in: dataset).first)
+        #expect(throws: DatasetImportError.unreadableFile(path: dataset + "/RawData/acc_exp04_user02.txt.gz", reason: "the file is missing")) {
+            try HAPTImporter.experiment(of: segment, in: dataset)
+        }
+    }
+
+    private func writeGzip(_ text: String, to path: FilePath) throws {
+        var plain = path
+        plain.extension = nil
+        try writeText(text, to: plain)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-n", plain.string]
+        try gzip.run()
+        gzip.waitUntilExit()
+        try #require(gzip.terminationStatus == 0, "gzip is needed to build the synthetic HAPT files")
+    }
+}

@@ -1,0 +1,125 @@
+import DeviceMotionKit
+import MotionRecording
+import MotionSamples
+import SystemPackage
+import Testing
+
+@Suite("Recording round trip")
+struct RoundTripTests {
+    @Test("metadata, raw, motion and events read back as written, to the printed precision")
+    func roundTrip() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let raw = SampleData.raw(count: 300)
+        let motion = SampleData.motion(count: 75)
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata())
+        try await writer.append(raw: Array(raw[..<200]))
+        try await writer.append(motion: Array(motion[..<30]))
+        try await writer.mark(SampleData.events[0])
+        try await writer.append(raw: Array(raw[200...]))
+        try await writer.append(motion: Array(motion[30...]))
+        try await writer.mark(SampleData.events[1])
+        try await writer.mark(SampleData.events[2])
+        let finished = try await writer.finish()
+
+        let recording = try RecordingReader.read(writer.directory)
+        #expect(recording.isComplete)
+        #expect(!recording.isTruncated)
+        #expect(recording.metadata == finished)
+        #expect(finished.counts == RecordingCounts(raw: 600, motion: 75, events: 3))
+        #expect(finished.monotonicEnd == raw.last?.timestamp)
+        #expect(recording.metadata.tag == "walking")
+        #expect(recording.metadata.subject == "sub_7")
+        #expect(recording.metadata.device.mountMatrix == [0, 1, 0, -1, 0, 0, 0, 0, 1])
+        #expect(recording.metadata.wallClockStart?.iso8601 == "2026-09-21T14:13:20.250Z")
+
+        #expect(recording.raw.count == raw.count)
+        for (read, written) in zip(recording.raw, raw) {
+            #expect(read.sensor == written.sensor)
+            #expect(agrees(read.timestamp, written.timestamp, decimals: 6))
+            #expect(agrees(read.value, written.value))
+        }
+        #expect(recording.motion.count == motion.count)
+        for (read, written) in zip(recording.motion, motion) {
+            #expect(agrees(read.timestamp, written.timestamp, decimals: 6))
+            let q = read.attitude.quaternion, p = written.attitude.quaternion
+            #expect(agrees(Vector3(x: q.x, y: q.y, z: q.z), Vector3(x: p.x, y: p.y, z: p.z)) && agrees(q.w, p.w, decimals: 8))
+            #expect(agrees(read.gravity, written.gravity))
+            #expect(agrees(read.userAcceleration, written.userAcceleration))
+            #expect(agrees(read.rotationRate, written.rotationRate))
+        }
+        #expect(recording.events == SampleData.events)
+    }
+
+    @Test("the CSV files are plain decimal text with a header row")
+    func plainText() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creating: temporary.path.appending("plain.imurec"), metadata: SampleData.metadata())
+        try await writer.append(raw: [SensorSample(sensor: .accelerometer, timestamp: 12.5, value: Vector3(x: 1e-9, y: -0.000001, z: -1))])
+        try await writer.mark(SampleData.events[1])
+        try await writer.finish()
+        #expect(try readText(writer.directory.appending("raw.csv")) == "timestamp,sensor,x,y,z\n12.500000,accelerometer,0.00000000,-0.00000100,-1.00000000\n")
+        #expect(try readText(writer.directory.appending("events.csv")) == "timestamp,kind,duration,detail\n1236.000000,sensor_removed,,\"iio:device0, \"\"mpu6050\"\" unplugged\"\n")
+        #expect(try readText(writer.directory.appending("motion.csv")).hasPrefix("timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,"))
+    }
+
+    @Test("recording.json says complete: false while writing and complete: true after finish()")
+    func metadataLifecycle() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata())
+        try await writer.append(raw: SampleData.raw(count: 10))
+        try await writer.sync()
+        let during = try RecordingReader.read(writer.directory)
+        #expect(!during.isComplete)
+        #expect(during.metadata.counts == nil)
+        #expect(during.raw.count == 20)
+        try await writer.finish()
+        #expect(try RecordingReader.read(writer.directory).isComplete)
+        #expect(try readText(writer.directory.appending("recording.json")).contains("\"format_version\" : 1"))
+    }
+
+    @Test("directory names follow <tag>-<yyyyMMdd-HHmmss>-<shortid>.imurec in UTC")
+    func directoryName() throws {
+        let name = RecordingName.directoryName(for: SampleData.metadata(tag: "walking up/stairs"), createdAt: .init(timeIntervalSince1970: 0))
+        #expect(name == "walking_up_stairs-20260921-141320-0f8fad5b.imurec")
+    }
+
+    @Test("an existing path is never overwritten")
+    func refusesToOverwrite() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let path = temporary.path.appending("taken.imurec")
+        let first = try RecordingWriter(creating: path, metadata: SampleData.metadata())
+        try await first.append(raw: SampleData.raw(count: 5))
+        try await first.finish()
+        #expect(throws: RecordingError.alreadyExists(path: path.string)) {
+            _ = try RecordingWriter(creating: path, metadata: SampleData.metadata())
+        }
+        #expect(try RecordingReader.read(path).raw.count == 10)
+    }
+
+    @Test("appending after finish() is an error and finish() is idempotent")
+    func appendAfterFinish() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata())
+        let first = try await writer.finish()
+        #expect(try await writer.finish() == first)
+        await #expect(throws: RecordingError.alreadyFinished(path: writer.directory.string)) {
+            try await writer.append(raw: SampleData.raw(count: 1))
+        }
+    }
+
+    @Test("non-finite values are written as nan/inf and read back")
+    func nonFinite() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata())
+        try await writer.append(raw: [SensorSample(sensor: .gyroscope, timestamp: 1, value: Vector3(x: .nan, y: .infinity, z: -.infinity))])
+        try await writer.finish()
+        let value = try #require(try RecordingReader.read(writer.directory).raw.first).value
+        #expect(value.x.isNaN && value.y == .infinity && value.z == -.infinity)
+    }
+}
