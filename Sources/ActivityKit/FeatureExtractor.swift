@@ -6,7 +6,8 @@ import Foundation
 /// The order is: for each movement channel of ``MotionChannel`` (user acceleration and rotation rate, per axis,
 /// magnitude, vertical and horizontal parts) the time-domain statistics of ``TimeStatistic`` followed by the
 /// spectral features of ``SpectralFeature``; then for each posture channel (gravity per axis) mean, std, min and
-/// max; then the axis correlations of ``CorrelationPair``. Names are `channel.feature`.
+/// max; then the step-periodicity features of ``PeriodicityFeature`` on the channels of ``periodicChannels``; then
+/// the axis correlations of ``CorrelationPair``. Names are `channel.feature`.
 public struct FeatureExtractor: Sendable {
     /// The window configuration the features are computed for.
     public let configuration: WindowConfiguration
@@ -32,6 +33,19 @@ public struct FeatureExtractor: Sendable {
     public enum PostureStatistic: String, CaseIterable, Sendable {
         case mean, std, min, max
     }
+
+    /// Autocorrelation features that describe the rhythm of steps, in feature order.
+    public enum PeriodicityFeature: String, CaseIterable, Sendable {
+        /// Highest normalised autocorrelation at lags of 0.3 to 2 s (or half the window).
+        case autocorrelationPeak
+        /// The lag of that peak, in seconds.
+        case autocorrelationLag
+    }
+
+    /// Channels whose periodicity is measured, in feature order.
+    public static let periodicChannels: [MotionChannel] = [
+        .userAccelerationMagnitude, .userAccelerationVertical, .userAccelerationHorizontal, .rotationRateMagnitude,
+    ]
 
     /// Pairs of channels whose Pearson correlation is a feature, in feature order.
     public enum CorrelationPair: String, CaseIterable, Sendable {
@@ -65,6 +79,9 @@ public struct FeatureExtractor: Sendable {
         for channel in MotionChannel.allCases where channel.isPosture {
             names += PostureStatistic.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
         }
+        for channel in Self.periodicChannels {
+            names += PeriodicityFeature.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
+        }
         names += CorrelationPair.allCases.map { "correlation.\($0.rawValue)" }
         featureNames = names
     }
@@ -87,6 +104,9 @@ public struct FeatureExtractor: Sendable {
             let signal = signals[channel, default: []]
             let moments = Moments(signal)
             features += [moments.mean, moments.std, signal.min() ?? 0, signal.max() ?? 0]
+        }
+        for channel in Self.periodicChannels {
+            features += periodicity(signals[channel, default: []])
         }
         for pair in CorrelationPair.allCases {
             features.append(Self.correlation(signals[pair.channels.0, default: []], signals[pair.channels.1, default: []]))
@@ -140,6 +160,28 @@ public struct FeatureExtractor: Sendable {
             }
         }
         return [spectrum.frequency(ofBin: dominant), power[dominant] / total, normalisedEntropy, centroid, log(total)] + bands
+    }
+
+    private func periodicity(_ signal: [Double]) -> [Double] {
+        let moments = Moments(signal)
+        let shortest = Int((0.3 * configuration.sampleRate).rounded(.up))
+        let longest = Swift.min(Int(2 * configuration.sampleRate), signal.count / 2)
+        guard moments.std > 1e-12, shortest <= longest else { return [0, 0] }
+        let variance = moments.std * moments.std * Double(signal.count)
+        var bestLag = shortest
+        var bestValue = -Double.infinity
+        for lag in shortest...longest {
+            var sum = 0.0
+            for index in 0..<(signal.count - lag) {
+                sum += (signal[index] - moments.mean) * (signal[index + lag] - moments.mean)
+            }
+            let value = sum / variance * Double(signal.count) / Double(signal.count - lag)
+            if value > bestValue {
+                bestValue = value
+                bestLag = lag
+            }
+        }
+        return [bestValue, Double(bestLag) / configuration.sampleRate]
     }
 
     /// Linear-interpolated percentile `fraction` (0...1) of an ascending array.

@@ -1,0 +1,49 @@
+import DeviceMotionKit
+
+/// Classifies a live or replayed `DeviceMotion` stream: one prediction per hop, computed from the ring buffer in place.
+public struct StreamingActivityClassifier: Sendable {
+    /// One window's prediction, stamped with the time of the window's newest sample.
+    public struct WindowPrediction: Sendable, Hashable {
+        /// Timestamp of the newest sample in the window, in seconds.
+        public let timestamp: Double
+        /// The classifier's output.
+        public let prediction: ActivityPrediction
+    }
+
+    /// The model in use.
+    public private(set) var model: ActivityModel
+    private var extractor: FeatureExtractor
+    private var window: SlidingWindow<DeviceMotion>
+    private var lastTimestamp: Double?
+
+    /// Gaps longer than this many sample periods restart the window, so no window spans a hole in the stream.
+    public static let gapTolerance = 2.5
+
+    /// Creates a classifier for `model`, cutting windows the way the model was trained.
+    public init(model: ActivityModel) {
+        self.model = model
+        extractor = FeatureExtractor(configuration: model.window)
+        window = SlidingWindow(configuration: model.window)
+    }
+
+    /// Switches to `newModel`; buffered samples are kept when the window configuration is unchanged.
+    public mutating func replaceModel(with newModel: ActivityModel) {
+        if newModel.window != model.window {
+            extractor = FeatureExtractor(configuration: newModel.window)
+            window = SlidingWindow(configuration: newModel.window)
+            lastTimestamp = nil
+        }
+        model = newModel
+    }
+
+    /// Adds one estimate; returns a prediction when it completes a window.
+    public mutating func process(_ motion: DeviceMotion) -> WindowPrediction? {
+        if let lastTimestamp, motion.timestamp - lastTimestamp > Self.gapTolerance / model.window.sampleRate || motion.timestamp < lastTimestamp {
+            window.reset()
+        }
+        lastTimestamp = motion.timestamp
+        guard window.append(motion) else { return nil }
+        let features = extractor.features(of: window.contents)
+        return WindowPrediction(timestamp: motion.timestamp, prediction: model.predict(features: features))
+    }
+}

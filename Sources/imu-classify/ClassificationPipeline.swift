@@ -1,0 +1,25 @@
+import ActivityKit
+import DeviceMotionKit
+
+/// Device motion in, activity verdicts out: streaming classifier, tracker and printer, with live model reload.
+struct ClassificationPipeline: Sendable {
+    /// Supplies the model and its reloads.
+    let modelSource: ModelSource
+    /// Smoothing and thresholding state at the start.
+    let tracker: ActivityTracker
+    /// Where verdicts go.
+    let output: PredictionPrinter
+
+    /// Classifies `motions` until the stream ends.
+    func run(motions: AsyncThrowingStream<DeviceMotion, any Error>) async throws {
+        var classifier = StreamingActivityClassifier(model: modelSource.current)
+        var tracker = tracker
+        for try await motion in motions {
+            guard let window = classifier.process(motion) else { continue }
+            output.print(tracker.update(window))
+            if let reloaded = modelSource.reloadIfNeeded() {
+                classifier.replaceModel(with: reloaded)
+            }
+        }
+    }
+}

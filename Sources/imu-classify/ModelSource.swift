@@ -1,0 +1,76 @@
+import ActivityKit
+import Dispatch
+import Foundation
+import Logging
+
+/// The model in use, reloaded when its file changes on disk or when SIGHUP arrives; a bad new file keeps the old model.
+final class ModelSource: @unchecked Sendable {
+    private let url: URL?
+    private let logger: Logger
+    private let lock = NSLock()
+    private var model: ActivityModel
+    private var modificationDate: Date?
+    private var hangupReceived = false
+    private var signalSource: (any DispatchSourceSignal)?
+
+    /// Loads the model at `path`, or the bundled default when `path` is nil, and starts listening for SIGHUP.
+    init(path: String?, logger: Logger) throws(ActivityError) {
+        self.logger = logger
+        if let path {
+            let url = URL(fileURLWithPath: path)
+            self.url = url
+            model = try ActivityModel.load(contentsOf: url)
+            modificationDate = Self.modificationDate(of: url)
+            logger.info("using model \(path): \(model.classNames.joined(separator: ", "))")
+        } else {
+            url = nil
+            model = try ActivityModel.bundledDefault()
+            logger.info("using the bundled MotionSense model: \(model.classNames.joined(separator: ", "))")
+        }
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler { [weak self] in self?.noteHangup() }
+        source.resume()
+        signalSource = source
+    }
+
+    deinit {
+        signalSource?.cancel()
+    }
+
+    /// The model currently in use.
+    var current: ActivityModel { lock.withLock { model } }
+
+    /// Returns a newly loaded model if the file changed or SIGHUP arrived since the last call, else nil.
+    func reloadIfNeeded() -> ActivityModel? {
+        guard let url else { return nil }
+        let date = Self.modificationDate(of: url)
+        let requested = lock.withLock {
+            let wanted = hangupReceived || (date != nil && date != modificationDate)
+            hangupReceived = false
+            return wanted
+        }
+        guard requested else { return nil }
+        do {
+            let reloaded = try ActivityModel.load(contentsOf: url)
+            lock.withLock {
+                model = reloaded
+                modificationDate = date
+            }
+            logger.info("reloaded model \(url.path): \(reloaded.classNames.joined(separator: ", "))")
+            return reloaded
+        } catch {
+            lock.withLock { modificationDate = date }
+            logger.warning("kept the previous model: \(error.description)")
+            return nil
+        }
+    }
+
+    private func noteHangup() {
+        lock.withLock { hangupReceived = true }
+    }
+
+    private static func modificationDate(of url: URL) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    }
+}

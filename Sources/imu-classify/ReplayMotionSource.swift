@@ -1,0 +1,44 @@
+import ActivityKit
+import DeviceMotionKit
+import Logging
+
+/// Replays recorded sessions as one device-motion stream, one file after another with a gap between them.
+struct ReplayMotionSource: Sendable {
+    /// The files to replay, in order.
+    let files: [String]
+    /// Rate the stream is delivered at, in Hz.
+    let sampleRate: Double
+    /// Where progress is logged.
+    let logger: Logger
+
+    /// Seconds of silence inserted between files, so that no window spans two sessions.
+    static let gapBetweenFiles = 1.0
+
+    /// The stream of estimates; reading errors end it with the error.
+    func motions() -> AsyncThrowingStream<DeviceMotion, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let loader = try SessionLoader(sampleRate: sampleRate)
+                    var offset = 0.0
+                    for file in files {
+                        guard let session = try loader.sessions(from: [file]).first else { continue }
+                        logger.info("replaying \(session.name) (\(session.label), \(session.motions.count) samples)")
+                        let start = session.motions.first?.timestamp ?? 0
+                        for var motion in session.motions {
+                            try Task.checkCancellation()
+                            motion.timestamp = motion.timestamp - start + offset
+                            continuation.yield(motion)
+                        }
+                        offset += Double(session.motions.count) / sampleRate + Self.gapBetweenFiles
+                        await Task.yield()
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

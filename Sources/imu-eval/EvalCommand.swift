@@ -1,0 +1,53 @@
+import ActivityKit
+import ArgumentParser
+import Foundation
+import Logging
+
+/// `imu-eval`: measures a trained activity model on labelled sessions it has not seen.
+@main
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "imu-eval",
+        abstract: "Measure an activity model on labelled motion sessions.",
+        discussion: """
+            Cuts the sessions into the model's own windows, classifies every window and prints accuracy, macro-F1, \
+            per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
+            the same numbers come as one JSON object: {"accuracy","macroF1","classes","confusion",...}.
+
+            Inputs are MotionSense device-motion CSV files (<activity>_<trial>/sub_<n>.csv[.gz]) or directories of them.
+            For subject-disjoint cross-validation use `imu-train --cross-validate`.
+
+            Example:
+              imu-eval activity.model ../shared/data/motionsense/A_DeviceMotion_data/wlk_7
+            """
+    )
+
+    @Argument(help: "The model file written by imu-train.")
+    var model: String
+
+    @Argument(help: "Session files or directories holding them.")
+    var inputs: [String]
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one session file or directory after the model") }
+    }
+
+    func run() throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = Logger(label: "imu-eval")
+        do {
+            let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
+            let sessions = try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: inputs)
+            let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
+            logger.info("\(dataset.windowCount) windows from \(dataset.sessionCount) sessions")
+            let report = EvaluationReport(confusion: try model.evaluate(on: dataset), windows: model.window, mode: "evaluation")
+            print(json ? report.jsonLine() : report.text())
+        } catch {
+            logger.error("\(error.description)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ActivityKit
+import Foundation
+import Testing
+
+@Suite struct ModelFileTests {
+    static let model: ActivityModel = {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = 5
+        parameters.minimumLeafSize = 3
+        let dataset = try! WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 2), configuration: TrainingTests.configuration)
+        return try! ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic", trainedAt: TrainingTests.date)
+    }()
+
+    func json() throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Self.model.encoded()) as? [String: Any])
+    }
+
+    @Test func roundTripsThroughBytes() throws {
+        let decoded = try ActivityModel.decode(Self.model.encoded(), path: "test.model")
+        #expect(decoded.classNames == Self.model.classNames)
+        #expect(decoded.window == Self.model.window)
+        #expect(decoded.featureNames == Self.model.featureNames)
+        #expect(try decoded.encoded() == Self.model.encoded())
+    }
+
+    @Test func otherFormatVersionIsRejected() throws {
+        var object = try json()
+        object["formatVersion"] = 99
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: ActivityError.unsupportedModelVersion(found: 99, supported: ActivityModel.currentFormatVersion)) {
+            try ActivityModel.decode(data, path: "test.model")
+        }
+    }
+
+    @Test func differentFeatureOrderIsRejected() throws {
+        var object = try json()
+        var names = try #require(object["featureNames"] as? [String])
+        names.swapAt(0, 1)
+        object["featureNames"] = names
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect {
+            try ActivityModel.decode(data, path: "test.model")
+        } throws: { error in
+            guard case .incompatibleModel = error as? ActivityError else { return false }
+            return true
+        }
+    }
+
+    @Test func classCountMismatchIsRejected() throws {
+        var object = try json()
+        object["classNames"] = ["only", "two"]
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: ActivityError.self) { try ActivityModel.decode(data, path: "test.model") }
+    }
+
+    @Test func garbageIsRejectedWithAMessage() {
+        #expect(throws: ActivityError.unreadableFile(path: "x.model", reason: "not an activity model file (expected JSON with a formatVersion)")) {
+            try ActivityModel.decode(Data("hello".utf8), path: "x.model")
+        }
+    }
+
+    @Test func writesAndLoadsFromDisk() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("activity-\(UUID().uuidString).model")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Self.model.write(to: url)
+        #expect(try ActivityModel.load(contentsOf: url).classNames == Self.model.classNames)
+    }
+}
