@@ -22,6 +22,7 @@ mkdir -p /tmp /run
 RESULTS=/dev/ttyS1
 PRESETS=/usr/share/imutest/i2c-presets
 STREAM_SAMPLES=20
+STREAM_RATE=100
 COMMAND_TIMEOUT=60
 HUB_PID=
 
@@ -81,7 +82,7 @@ stop_hid_sensor_hub() {
 
 # add_i2c_stub_chips: presets each chip's registers on i2c-stub, then instantiates its driver.
 add_i2c_stub_chips() {
-    log "i2c-stub: $(ls $PRESETS)"
+    log "i2c-stub: $(echo $(ls $PRESETS))"
     addresses=$(awk '$1 == "device" { printf "%s%s", sep, $3; sep = "," }' $PRESETS/*.regs)
     modprobe i2c-stub chip_addr="$addresses"
     modprobe i2c-dev
@@ -116,14 +117,14 @@ scenario_list() {
 
 scenario_stream() {
     for name in $(imu_names); do
-        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --json
+        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json
     done
 }
 
 log "init, kernel $(uname -r)"
 SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
 HUB_OPTIONS=$(sed -n 's/.*imuhub=\([a-z0-9.,=-]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
-emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES"
+emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE"
 start_hid_sensor_hub
 add_i2c_stub_chips
 for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
