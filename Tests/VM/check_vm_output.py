@@ -324,6 +324,30 @@ def emulator_reports(results: Results) -> dict:
     return lines[0]
 
 
+def listed(results: Results, scenario: str, subject: str) -> list[dict]:
+    """The IMUs `imu-list --json` printed in `scenario`'s `subject` step."""
+    block = results.block(scenario, subject)
+    block.require_success()
+    return block.json_lines()
+
+
+def check_hotplug_removed(results: Results, imus: list[ExpectedIMU]) -> None:
+    """With the HID device unplugged, imu-list no longer shows it but still shows every other IMU."""
+    listings = listed(results, "hotplug", "removed")
+    accelerometers = {(item.get("accelerometer") or {}).get("name") for item in listings}
+    require(HID_SENSOR_HUB.accelerometer not in accelerometers, "the unplugged HID sensor hub is still listed")
+    missing = [imu.chip for imu in imus if not imu.is_hid and imu.accelerometer not in accelerometers]
+    require(not missing, f"IMUs missing while the HID sensor hub was unplugged: {missing}")
+
+
+def check_hotplug_replugged(results: Results) -> None:
+    """After replugging, the HID sensor hub is listed again and the emulator created it twice."""
+    check_listing(listed(results, "hotplug", "replugged"), HID_SENSOR_HUB)
+    summary = results.block("emulator", "uhid-sensor-hub-hotplug").json_lines()
+    require(len(summary) == 1 and summary[0].get("creations") == 2,
+            f"the emulator should have created the device twice: {summary}")
+
+
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
@@ -336,9 +360,7 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             outcomes.append((name, str(failure)))
 
     def listings() -> list[dict]:
-        block = results.block("list", "all")
-        block.require_success()
-        return block.json_lines()
+        return listed(results, "list", "all")
 
     def require_completed() -> None:
         require(results.completed, "the guest did not finish its scenarios (crash or timeout: see console.log)")
@@ -361,6 +383,9 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
                     else:
                         check_register_stream(samples, listing, imu)
                 check(f"stream-{imu.chip}", stream)
+        elif scenario == "hotplug":
+            check("hotplug-removed", lambda: check_hotplug_removed(results, imus))
+            check("hotplug-replugged", lambda: check_hotplug_replugged(results))
         else:
             outcomes.append((f"scenario-{scenario}", "no host-side checks exist for this scenario"))
     return outcomes

@@ -14,7 +14,7 @@ readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-600}
 
 usage() {
     cat <<EOF
-usage: Tests/VM/run-vm-tests.sh [--keep WORKDIR] [--scenarios LIST] [--bin-dir DIR] [--hub-options OPTS]
+usage: Tests/VM/run-vm-tests.sh [--keep WORKDIR] [--scenarios LIST] [--bin-dir DIR]
 
 Boots Debian's kernel in QEMU (TCG), runs imu-list and imu-stream against real IIO drivers
 (HID sensor hub via uhid, i2c-stub MPU-6050 / BMI160 / LSM6DS3) and checks their output.
@@ -23,10 +23,8 @@ exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,hotplug)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
-  --hub-options OPTS options for the uhid emulator, comma-separated
-                     (e.g. --recreate-after=5,--absent-for=1)
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
 EOF
@@ -35,13 +33,12 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream bin_dir= hub_options=
+workdir= scenarios=list,stream,hotplug bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
         --scenarios) [ $# -ge 2 ] || { usage >&2; exit 64; }; scenarios=$2; shift 2 ;;
         --bin-dir) [ $# -ge 2 ] || { usage >&2; exit 64; }; bin_dir=$2; shift 2 ;;
-        --hub-options) [ $# -ge 2 ] || { usage >&2; exit 64; }; hub_options=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "vm: unknown argument '$1'" >&2; usage >&2; exit 64 ;;
     esac
@@ -161,7 +158,6 @@ build_initramfs() {
 # Boots the VM under a timeout: console on ttyS0 -> console.log, results on ttyS1 -> results.log.
 boot_vm() {
     local append="console=ttyS0 panic=-1 quiet loglevel=4 imutest=$scenarios"
-    [ -z "$hub_options" ] || append+=" imuhub=$hub_options"
     rm -f "$workdir/console.log" "$workdir/results.log"
     local status=0
     timeout "$VM_TIMEOUT_SECONDS" qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 \
