@@ -13,6 +13,17 @@ struct IMUListing: Encodable {
         accelerometer = imu.accelerometer.map { DeviceListing($0, primary: .acceleration) }
         gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
     }
+
+    // A missing sensor is written as null, so every key is always present.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(uri, forKey: .uri)
+        try container.encode(accelerometer, forKey: .accelerometer)
+        try container.encode(gyroscope, forKey: .gyroscope)
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, uri, accelerometer, gyroscope }
 }
 
 /// The JSON shape of one IIO device.

@@ -78,22 +78,36 @@ struct IMUStream: AsyncParsableCommand {
         }
     }
 
-    /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task is cancelled.
+    /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task
+    /// is cancelled. Samples still held for alignment are printed before an error is reported.
     private static func stream(_ source: IIOMotionSource, printer: SamplePrinter, duration: Double?, samples: Int?) async throws {
-        var aligner = SensorAligner()
+        var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: source.hasGyroscope))
         var aligned: [IMUSample] = []
         var printed = 0
         var deadline: Double?
-        streaming: for try await batch in source.readings() {
-            aligner.append(batch, into: &aligned)
+        /// Prints what the aligner released; returns false once a limit is reached.
+        func emit() -> Bool {
+            defer { aligned.removeAll(keepingCapacity: true) }
             for sample in aligned {
                 deadline = deadline ?? duration.map { sample.timestamp + $0 }
-                if let deadline, sample.timestamp >= deadline { break streaming }
+                if let deadline, sample.timestamp >= deadline { return false }
                 printer.print(sample)
                 printed += 1
-                if let samples, printed >= samples { break streaming }
+                if let samples, printed >= samples { return false }
             }
-            aligned.removeAll(keepingCapacity: true)
+            return true
         }
+        do {
+            for try await batch in source.readings() {
+                aligner.append(batch, into: &aligned)
+                guard emit() else { return }
+            }
+        } catch {
+            aligner.finish(into: &aligned)
+            _ = emit()
+            throw error
+        }
+        aligner.finish(into: &aligned)
+        _ = emit()
     }
 }

@@ -74,6 +74,11 @@ public struct SysfsFixture: Sendable, Equatable {
         try self.init(name: name, text: String(decoding: data, as: UTF8.self), file: url.path)
     }
 
+    /// The device whose sysfs name is `sysname` (e.g. `iio:device0`), if the fixture has it.
+    public func device(_ sysname: String) -> SysfsDevice? {
+        devices.first { $0.sysname == sysname }
+    }
+
     /// The names of every fixture file in `Fixtures/sysfs`, sorted.
     public static var availableNames: [String] {
         let directory = PackageLocations.sysfsFixturesDirectory.path

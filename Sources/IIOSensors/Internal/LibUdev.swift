@@ -44,3 +44,32 @@ final class LibUdevDevice {
         udev_device_get_property_value(pointer, name).map { String(cString: $0) }
     }
 }
+
+/// A netlink monitor for device events of one subsystem (`udev_monitor_*`).
+final class LibUdevMonitor {
+    let pointer: OpaquePointer
+
+    /// Opens a monitor on `source` (`udev` once udevd has processed the event, or `kernel`),
+    /// filtered to `subsystem`, and starts receiving (`udev_monitor_enable_receiving`).
+    init?(udev: LibUdev, source: String, subsystem: String) {
+        guard let pointer = udev_monitor_new_from_netlink(udev.pointer, source) else { return nil }
+        self.pointer = pointer
+        guard udev_monitor_filter_add_match_subsystem_devtype(pointer, subsystem, nil) >= 0,
+            udev_monitor_enable_receiving(pointer) >= 0
+        else { return nil }
+    }
+
+    deinit { udev_monitor_unref(pointer) }
+
+    /// The file descriptor to poll for events (`udev_monitor_get_fd`).
+    var fileDescriptor: Int32 { udev_monitor_get_fd(pointer) }
+
+    /// The next pending event, or `nil` when none is queued (`udev_monitor_receive_device`).
+    func receive() -> (action: String, sysname: String)? {
+        guard let device = udev_monitor_receive_device(pointer) else { return nil }
+        defer { udev_device_unref(device) }
+        let action = udev_device_get_action(device).map { String(cString: $0) } ?? "change"
+        let sysname = udev_device_get_sysname(device).map { String(cString: $0) } ?? ""
+        return (action, sysname)
+    }
+}

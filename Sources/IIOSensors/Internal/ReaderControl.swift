@@ -12,13 +12,13 @@ final class ReaderControl: Sendable {
     /// Whether `stop()` was called.
     var isStopped: Bool { state.withLock { $0.isStopped } }
 
-    /// Stops every reader: sets the flag and wakes blocked refills.
+    /// Stops every reader: sets the flag and wakes blocked refills. Cancelling happens under the
+    /// lock, so a buffer is never touched after its reader unregistered and destroyed it.
     func stop() {
-        let buffers = state.withLock { state in
+        state.withLock { state in
             state.isStopped = true
-            return Array(state.buffers.values)
+            for buffer in state.buffers.values { buffer.cancel() }
         }
-        for buffer in buffers { buffer.cancel() }
     }
 
     /// Registers a buffer to cancel on `stop()`, for as long as `body` runs.

@@ -1,0 +1,54 @@
+# imu-bridge: one entry point for setting up, running, testing and installing.
+#   make demo          install what is missing, build, and run the main job on a bundled recording
+#   make test          the whole test suite: unit, umockdev (real libiio/libudev on fake sysfs), kernel VM
+#   make install       install the binaries, the udev rule and the systemd unit (as root)
+
+PREFIX ?= /usr/local
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev udev umockdev pkg-config
+VM_PACKAGES := qemu-system-x86 busybox-static cpio zstd kmod
+PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify
+
+.PHONY: deps vm-deps build demo test test-swift test-vm install install-udev uninstall clean
+
+deps:
+	@missing=$$(for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+vm-deps:
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(VM_PACKAGES)"
+
+build: deps
+	swift build -c release
+
+demo: build
+	.build/release/imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
+
+test: vm-deps
+	swift build --build-tests
+	Tests/VM/run-vm-tests.sh
+	LD_PRELOAD=libumockdev-preload.so.0 swift test --skip-build
+
+test-swift: deps
+	swift build --build-tests
+	LD_PRELOAD=libumockdev-preload.so.0 swift test --skip-build
+
+test-vm: vm-deps
+	Tests/VM/run-vm-tests.sh
+
+install: build install-udev
+	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin
+	for p in $(PRODUCTS); do $(SUDO) install -m 755 .build/release/$$p $(DESTDIR)$(PREFIX)/bin/$$p; done
+
+install-udev:
+	udev/install.sh
+
+uninstall:
+	for p in $(PRODUCTS); do $(SUDO) rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	udev/install.sh --uninstall
+
+clean:
+	rm -rf .build

@@ -1,0 +1,167 @@
+import DeviceMotionKit
+import Foundation
+
+/// Turns one window of `DeviceMotion` into a fixed-length feature vector, always in the order of ``featureNames``.
+///
+/// The order is: for each movement channel of ``MotionChannel`` (user acceleration and rotation rate, per axis,
+/// magnitude, vertical and horizontal parts) the time-domain statistics of ``TimeStatistic`` followed by the
+/// spectral features of ``SpectralFeature``; then for each posture channel (gravity per axis) mean, std, min and
+/// max; then the axis correlations of ``CorrelationPair``. Names are `channel.feature`.
+public struct FeatureExtractor: Sendable {
+    /// The window configuration the features are computed for.
+    public let configuration: WindowConfiguration
+    /// Names of the features, in the order ``features(of:)`` returns them.
+    public let featureNames: [String]
+    private let spectrum: PowerSpectrum
+
+    /// Frequency band edges in Hz for the band-energy features; the last band ends at the Nyquist frequency.
+    public static let bandEdges: [Double] = [0.3, 1, 2, 3, 4.5, 7]
+
+    /// Statistics computed on every movement channel, in feature order.
+    public enum TimeStatistic: String, CaseIterable, Sendable {
+        case mean, std, min, max, p10, p25, median, p75, p90, iqr, rms, meanCrossingRate, skewness, kurtosis, jerkMeanAbs, jerkStd
+    }
+
+    /// Spectral features computed on every movement channel, in feature order (band energies are fractions of the total).
+    public enum SpectralFeature: String, CaseIterable, Sendable {
+        case dominantFrequency, dominantPowerFraction, spectralEntropy, spectralCentroid, logPower
+        case band0, band1, band2, band3, band4, band5
+    }
+
+    /// Statistics computed on every posture channel, in feature order.
+    public enum PostureStatistic: String, CaseIterable, Sendable {
+        case mean, std, min, max
+    }
+
+    /// Pairs of channels whose Pearson correlation is a feature, in feature order.
+    public enum CorrelationPair: String, CaseIterable, Sendable {
+        case userAccelerationXY, userAccelerationXZ, userAccelerationYZ
+        case rotationRateXY, rotationRateXZ, rotationRateYZ
+        case magnitudes, verticals
+
+        var channels: (MotionChannel, MotionChannel) {
+            switch self {
+            case .userAccelerationXY: (.userAccelerationX, .userAccelerationY)
+            case .userAccelerationXZ: (.userAccelerationX, .userAccelerationZ)
+            case .userAccelerationYZ: (.userAccelerationY, .userAccelerationZ)
+            case .rotationRateXY: (.rotationRateX, .rotationRateY)
+            case .rotationRateXZ: (.rotationRateX, .rotationRateZ)
+            case .rotationRateYZ: (.rotationRateY, .rotationRateZ)
+            case .magnitudes: (.userAccelerationMagnitude, .rotationRateMagnitude)
+            case .verticals: (.userAccelerationVertical, .rotationRateVertical)
+            }
+        }
+    }
+
+    /// Creates an extractor for windows of `configuration`.
+    public init(configuration: WindowConfiguration) {
+        self.configuration = configuration
+        spectrum = PowerSpectrum(length: configuration.size, sampleRate: configuration.sampleRate)
+        var names: [String] = []
+        for channel in MotionChannel.allCases where !channel.isPosture {
+            names += TimeStatistic.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
+            names += SpectralFeature.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
+        }
+        for channel in MotionChannel.allCases where channel.isPosture {
+            names += PostureStatistic.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
+        }
+        names += CorrelationPair.allCases.map { "correlation.\($0.rawValue)" }
+        featureNames = names
+    }
+
+    /// The features of one window; `window.count` must equal the configured size. Non-finite values become 0.
+    public func features<Window: RandomAccessCollection>(of window: Window) -> [Double] where Window.Element == DeviceMotion {
+        precondition(window.count == configuration.size, "FeatureExtractor: window must hold exactly the configured number of samples")
+        var signals: [MotionChannel: [Double]] = [:]
+        for channel in MotionChannel.allCases {
+            signals[channel] = window.map(channel.value(of:))
+        }
+        var features: [Double] = []
+        features.reserveCapacity(featureNames.count)
+        for channel in MotionChannel.allCases where !channel.isPosture {
+            let signal = signals[channel, default: []]
+            features += timeStatistics(signal)
+            features += spectralFeatures(signal)
+        }
+        for channel in MotionChannel.allCases where channel.isPosture {
+            let signal = signals[channel, default: []]
+            let moments = Moments(signal)
+            features += [moments.mean, moments.std, signal.min() ?? 0, signal.max() ?? 0]
+        }
+        for pair in CorrelationPair.allCases {
+            features.append(Self.correlation(signals[pair.channels.0, default: []], signals[pair.channels.1, default: []]))
+        }
+        return features.map { $0.isFinite ? $0 : 0 }
+    }
+
+    private func timeStatistics(_ signal: [Double]) -> [Double] {
+        let moments = Moments(signal)
+        let sorted = signal.sorted()
+        let p25 = Self.percentile(sorted, 0.25)
+        let p75 = Self.percentile(sorted, 0.75)
+        var crossings = 0
+        for index in 1..<signal.count where (signal[index - 1] - moments.mean) * (signal[index] - moments.mean) < 0 {
+            crossings += 1
+        }
+        let jerk = (1..<signal.count).map { (signal[$0] - signal[$0 - 1]) * configuration.sampleRate }
+        let jerkMoments = Moments(jerk)
+        let jerkMeanAbs = jerk.reduce(0) { $0 + abs($1) } / Double(jerk.count)
+        return [
+            moments.mean, moments.std, sorted.first ?? 0, sorted.last ?? 0,
+            Self.percentile(sorted, 0.10), p25, Self.percentile(sorted, 0.5), p75, Self.percentile(sorted, 0.90), p75 - p25,
+            (signal.reduce(0) { $0 + $1 * $1 } / Double(signal.count)).squareRoot(),
+            Double(crossings) / Double(signal.count - 1),
+            moments.skewness, moments.kurtosis, jerkMeanAbs, jerkMoments.std,
+        ]
+    }
+
+    private func spectralFeatures(_ signal: [Double]) -> [Double] {
+        let power = spectrum.power(of: signal)
+        let bins = 1..<power.count
+        let total = bins.reduce(0) { $0 + power[$1] }
+        guard total > 1e-12 else {
+            return [0, 0, 0, 0, log(1e-12)] + [Double](repeating: 0, count: Self.bandEdges.count)
+        }
+        var dominant = 1
+        var entropy = 0.0
+        var centroid = 0.0
+        for bin in bins {
+            if power[bin] > power[dominant] { dominant = bin }
+            let share = power[bin] / total
+            if share > 0 { entropy -= share * log(share) }
+            centroid += share * spectrum.frequency(ofBin: bin)
+        }
+        let normalisedEntropy = bins.count > 1 ? entropy / log(Double(bins.count)) : 0
+        var bands = [Double](repeating: 0, count: Self.bandEdges.count)
+        for bin in bins {
+            let frequency = spectrum.frequency(ofBin: bin)
+            if let band = Self.bandEdges.lastIndex(where: { frequency >= $0 }) {
+                bands[band] += power[bin] / total
+            }
+        }
+        return [spectrum.frequency(ofBin: dominant), power[dominant] / total, normalisedEntropy, centroid, log(total)] + bands
+    }
+
+    /// Linear-interpolated percentile `fraction` (0...1) of an ascending array.
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard let first = sorted.first else { return 0 }
+        guard sorted.count > 1 else { return first }
+        let position = fraction * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down))
+        let upper = Swift.min(lower + 1, sorted.count - 1)
+        let weight = position - Double(lower)
+        return sorted[lower] * (1 - weight) + sorted[upper] * weight
+    }
+
+    /// Pearson correlation of two equally long signals; 0 when either is constant.
+    static func correlation(_ first: [Double], _ second: [Double]) -> Double {
+        let a = Moments(first)
+        let b = Moments(second)
+        guard a.std > 1e-12, b.std > 1e-12, first.count == second.count else { return 0 }
+        var covariance = 0.0
+        for index in first.indices {
+            covariance += (first[index] - a.mean) * (second[index] - b.mean)
+        }
+        return covariance / Double(first.count) / (a.std * b.std)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal.
+public struct TerminalProgressBar: Sendable {
+    private let isTerminal: Bool
+    private let width = 30
+
+    /// Creates a bar; it stays silent when standard error is redirected.
+    public init() {
+        isTerminal = isatty(FileHandle.standardError.fileDescriptor) != 0
+    }
+
+    /// Redraws the bar at `completed` of `total` with a short `title`.
+    public func update(_ title: String, completed: Int, total: Int) {
+        guard isTerminal, total > 0 else { return }
+        let filled = width * min(completed, total) / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(title) [\(bar)] \(completed)/\(total)".utf8))
+        if completed >= total { finish() }
+    }
+
+    /// Ends the bar's line.
+    public func finish() {
+        guard isTerminal else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,71 @@
+import DeviceMotionKit
+import Dispatch
+import Foundation
+
+/// Labelled sessions cut into windows and turned into features: the input of training and evaluation.
+public struct WindowedDataset: Sendable {
+    /// The window configuration used to cut the sessions.
+    public let configuration: WindowConfiguration
+    /// One feature row per window.
+    public let features: FeatureMatrix
+    /// Activity name of each window.
+    public let labels: [String]
+    /// Group (subject) of each window.
+    public let groups: [String]
+    /// Number of sessions that contributed at least one window.
+    public let sessionCount: Int
+
+    /// Cuts every session into windows of `configuration` and extracts their features (sessions in parallel, result in input order).
+    public init(sessions: [LabelledSession], configuration: WindowConfiguration) throws(ActivityError) {
+        for session in sessions where abs(session.sampleRate - configuration.sampleRate) > 1e-6 {
+            throw .sampleRateMismatch(session: session.name, expected: configuration.sampleRate, found: session.sampleRate)
+        }
+        let extractor = FeatureExtractor(configuration: configuration)
+        let perSession = SessionFeatures(count: sessions.count)
+        DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
+            var window = SlidingWindow<DeviceMotion>(configuration: configuration)
+            var rows: [[Double]] = []
+            for motion in sessions[index].motions where window.append(motion) {
+                rows.append(extractor.features(of: window.contents))
+            }
+            perSession.store(rows, at: index)
+        }
+        var matrix = FeatureMatrix(columnCount: extractor.featureNames.count)
+        var labels: [String] = []
+        var groups: [String] = []
+        var sessionCount = 0
+        for (index, rows) in perSession.rows.enumerated() where !rows.isEmpty {
+            sessionCount += 1
+            for row in rows { matrix.append(row: row) }
+            labels += Array(repeating: sessions[index].label, count: rows.count)
+            groups += Array(repeating: sessions[index].group, count: rows.count)
+        }
+        self.configuration = configuration
+        features = matrix
+        self.labels = labels
+        self.groups = groups
+        self.sessionCount = sessionCount
+    }
+
+    /// Number of windows.
+    public var windowCount: Int { labels.count }
+
+    /// The distinct activity names, sorted.
+    public var classNames: [String] { Array(Set(labels)).sorted() }
+}
+
+/// Feature rows per session, filled concurrently (each slot by exactly one iteration).
+private final class SessionFeatures: @unchecked Sendable {
+    private var slots: [[[Double]]]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        slots = Array(repeating: [], count: count)
+    }
+
+    func store(_ rows: [[Double]], at index: Int) {
+        lock.withLock { slots[index] = rows }
+    }
+
+    var rows: [[[Double]]] { lock.withLock { slots } }
+}

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Follows IMUs coming and going: a libudev monitor on the `iio` subsystem, and a fresh libiio
+/// enumeration after each burst of events (a libiio context is a snapshot).
+///
+/// ```swift
+/// for try await change in IMUMonitor().changes() {
+///     print(change.kind, change.imu.name)
+/// }
+/// ```
+public struct IMUMonitor: Sendable {
+    /// The local libiio URI to re-enumerate (hotplug is only observable locally).
+    public var uri: String
+    /// How long the event stream must stay quiet before re-enumerating, so the two halves of a split
+    /// device (accel and gyro appear one after the other) are seen as one IMU.
+    public var settleTime: Double
+    /// Where the monitor logs events.
+    public var logger: Logger
+
+    /// Creates a monitor.
+    public init(uri: String = "local:", settleTime: Double = 0.25, logger: Logger = Logger(label: "imu-bridge.hotplug")) {
+        self.uri = uri
+        self.settleTime = settleTime
+        self.logger = logger
+    }
+
+    /// The IMUs present now (an empty list when there is no IIO subsystem yet).
+    public func currentIMUs() throws(IIOSensorError) -> [IMU] {
+        do {
+            return try IMUDiscovery(uri: uri, logger: logger).imus()
+        } catch .noIIOSubsystem {
+            return []
+        }
+    }
+
+    /// Every addition and removal of an IMU from the moment this returns; cancelling the consumer
+    /// stops the monitor.
+    ///
+    /// The monitor is listening and the current IMUs are enumerated before this returns, so no
+    /// change made afterwards is missed. It listens to udev's events once udevd has applied its rules
+    /// (so permissions are already set), or to the kernel's own events when no udevd runs
+    /// (containers, initramfs).
+    public func changes() -> AsyncThrowingStream<IMUChange, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: IMUChange.self, throwing: (any Error).self)
+        let source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel"
+        guard let udev = LibUdev(), let netlink = LibUdevMonitor(udev: udev, source: source, subsystem: "iio") else {
+            continuation.finish(throwing: IIOSensorError.systemError(operation: "opening a udev monitor", errno: errno))
+            return stream
+        }
+        let known: [IMU]
+        do {
+            known = try currentIMUs()
+        } catch {
+            continuation.finish(throwing: error)
+            return stream
+        }
+        logger.debug("following iio uevents from \(source)")
+        let stopped = Mutex(false)
+        let handover = MonitorHandover(udev: udev, netlink: netlink)
+        let monitor = self
+        let thread = Thread {
+            do throws(IIOSensorError) {
+                try monitor.follow(handover.netlink, from: known, isStopped: { stopped.withLock { $0 } }) { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        thread.name = "imu-hotplug"
+        continuation.onTermination = { _ in stopped.withLock { $0 = true } }
+        thread.start()
+        return stream
+    }
+
+    private func follow(
+        _ netlink: LibUdevMonitor, from initial: [IMU], isStopped: () -> Bool, deliver: (IMUChange) -> Void
+    ) throws(IIOSensorError) {
+        var known = initial
+        while !isStopped() {
+            guard wait(for: netlink.fileDescriptor, seconds: 0.2) else { continue }
+            var events: [String] = []
+            // Drain the burst: keep reading until the stream has been quiet for settleTime.
+            repeat {
+                while let event = netlink.receive() { events.append("\(event.action) \(event.sysname)") }
+            } while wait(for: netlink.fileDescriptor, seconds: settleTime) && !isStopped()
+            logger.debug("uevents: \(events.joined(separator: ", "))")
+            let present = try currentIMUs()
+            for change in Self.changes(from: known, to: present) { deliver(change) }
+            known = present
+        }
+    }
+
+    /// The additions and removals between two enumerations, an IMU being identified by its devices.
+    static func changes(from old: [IMU], to new: [IMU]) -> [IMUChange] {
+        func key(_ imu: IMU) -> [String] { imu.devices.map { "\($0.id) \($0.name)" } }
+        let oldKeys = Set(old.map(key))
+        let newKeys = Set(new.map(key))
+        return old.filter { !newKeys.contains(key($0)) }.map { IMUChange(kind: .removed, imu: $0, present: new) }
+            + new.filter { !oldKeys.contains(key($0)) }.map { IMUChange(kind: .added, imu: $0, present: new) }
+    }
+
+    /// Waits until `descriptor` is readable or `seconds` pass.
+    private func wait(for descriptor: Int32, seconds: Double) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, Int32(seconds * 1000)) > 0
+    }
+}
+
+/// Hands the libudev objects to the monitor thread, which is their only user from then on.
+private final class MonitorHandover: @unchecked Sendable {
+    let udev: LibUdev
+    let netlink: LibUdevMonitor
+
+    init(udev: LibUdev, netlink: LibUdevMonitor) {
+        self.udev = udev
+        self.netlink = netlink
+    }
+}

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// The few file-system calls recordings need, with errors turned into `RecordingError`.
+enum FileIO {
+    /// Creates `directory`; fails with `.alreadyExists` if anything is at that path.
+    static func createDirectory(_ directory: FilePath) throws(RecordingError) {
+        if mkdir(directory.string, 0o755) != 0 {
+            let error = Errno(rawValue: errno)
+            if error == .fileExists { throw .alreadyExists(path: directory.string) }
+            throw .cannotCreate(path: directory.string, reason: error.description)
+        }
+    }
+
+    /// Opens a new file for appending; fails if it already exists.
+    static func createFile(_ path: FilePath) throws(RecordingError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .exclusiveCreate, .append, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead]
+            )
+        } catch let error as Errno where error == .fileExists {
+            throw .alreadyExists(path: path.string)
+        } catch {
+            throw .cannotCreate(path: path.string, reason: "\(error)")
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor` with `write(2)`, retrying on interruption.
+    static func write(_ bytes: [UInt8], to descriptor: FileDescriptor, path: FilePath) throws(RecordingError) {
+        do {
+            _ = try descriptor.writeAll(bytes)
+        } catch {
+            throw .writeFailed(path: path.string, reason: "\(error)")
+        }
+    }
+
+    /// Asks the kernel to put the file's data on the disk (`fsync(2)`).
+    static func sync(_ descriptor: FileDescriptor, path: FilePath) throws(RecordingError) {
+        if fsync(descriptor.rawValue) != 0 {
+            throw .writeFailed(path: path.string, reason: Errno(rawValue: errno).description)
+        }
+    }
+
+    /// Replaces `path` with `bytes` atomically: a temporary file, `fsync`, `rename`, then `fsync` of the directory.
+    static func replaceAtomically(_ path: FilePath, with bytes: [UInt8]) throws(RecordingError) {
+        var temporary = path
+        temporary.extension = "tmp"
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead]
+            )
+        } catch {
+            throw .cannotCreate(path: temporary.string, reason: "\(error)")
+        }
+        do {
+            try write(bytes, to: descriptor, path: temporary)
+            try sync(descriptor, path: temporary)
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+        try? descriptor.close()
+        if rename(temporary.string, path.string) != 0 {
+            throw .writeFailed(path: path.string, reason: Errno(rawValue: errno).description)
+        }
+        syncDirectory(path.removingLastComponent())
+    }
+
+    /// Syncs a directory so newly created or renamed entries survive a power loss (best effort).
+    static func syncDirectory(_ directory: FilePath) {
+        guard let descriptor = try? FileDescriptor.open(directory, .readOnly, options: [.directory, .closeOnExec]) else {
+            return
+        }
+        _ = fsync(descriptor.rawValue)
+        try? descriptor.close()
+    }
+
+    /// Reads a whole file; `nil` if it does not exist.
+    static func readIfPresent(_ path: FilePath) throws(RecordingError) -> [UInt8]? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
+        } catch let error as Errno where error == .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw .readFailed(path: path.string, reason: "\(error)")
+        }
+        defer { try? descriptor.close() }
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
+            } catch {
+                throw .readFailed(path: path.string, reason: "\(error)")
+            }
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Units and sign conventions of a recording's columns, stored so the files explain themselves.
+public struct RecordingUnits: Codable, Hashable, Sendable {
+    /// Unit and clock of every `timestamp` column.
+    public var timestamp: String
+    /// Unit and sign of accelerometer values, `gravity_*` and `user_acc_*`.
+    public var acceleration: String
+    /// Unit of gyroscope values and `rotation_rate_*`.
+    public var rotationRate: String
+    /// Meaning of the `attitude_q*` columns.
+    public var attitude: String
+
+    /// The units this library writes: CoreMotion's.
+    public init() {
+        timestamp = "s, monotonic clock"
+        acceleration = "g (9.80665 m/s^2), CoreMotion sign: lying face up at rest reads (0, 0, -1)"
+        rotationRate = "rad/s, right-hand rule about the device axes"
+        attitude = "unit quaternion rotating device-frame vectors into the xArbitraryZVertical reference frame"
+    }
+}

@@ -1,0 +1,32 @@
+import ActivityKit
+import ArgumentParser
+
+/// Command-line options for the gradient-boosting hyperparameters.
+struct BoostingOptions: ParsableArguments {
+    @Option(help: "Boosting rounds.")
+    var rounds = GradientBoostingParameters().rounds
+
+    @Option(help: "Learning rate (shrinkage).")
+    var learningRate = GradientBoostingParameters().learningRate
+
+    @Option(help: "Maximum tree depth.")
+    var maxDepth = GradientBoostingParameters().maximumDepth
+
+    @Option(help: "Fraction of features each tree may use.")
+    var featureFraction = GradientBoostingParameters().featureFraction
+
+    @Option(help: "Seed for every random choice (same data + seed = same model).")
+    var seed = GradientBoostingParameters().seed
+
+    /// The validated parameters.
+    func parameters() throws(ActivityError) -> GradientBoostingParameters {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = rounds
+        parameters.learningRate = learningRate
+        parameters.maximumDepth = maxDepth
+        parameters.featureFraction = featureFraction
+        parameters.seed = seed
+        try parameters.validate()
+        return parameters
+    }
+}

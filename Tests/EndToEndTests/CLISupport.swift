@@ -1,0 +1,39 @@
+import Foundation
+import IIOTestbed
+import Testing
+
+/// Whether the command-line products were built next to the tests and umockdev is installed.
+let canRunCLIs = Testbed.isUMockdevAvailable && PackageLocations.product(named: "imu-list") != nil
+
+/// Why CLI tests were skipped.
+let cliMessage: Comment = "needs umockdev and the built products (`swift build --build-tests` builds them)"
+
+/// The path of a built product.
+func product(_ name: String) throws -> String {
+    try #require(PackageLocations.product(named: name), "\(name) was not built").path
+}
+
+/// Parses JSON lines into dictionaries.
+func jsonLines(_ output: String) throws -> [[String: Any]] {
+    try output.split(separator: "\n").map { line in
+        try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+    }
+}
+
+/// The `{"x","y","z"}` object at `key` as a triple.
+func vector(_ object: [String: Any], _ key: String) -> [Double]? {
+    guard let v = object[key] as? [String: Double], let x = v["x"], let y = v["y"], let z = v["z"] else { return nil }
+    return [x, y, z]
+}
+
+/// Little-endian bytes of an integer.
+func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+
+/// Big-endian bytes of an integer.
+func be<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+
+/// Whether two triples agree to `tolerance`.
+func close(_ a: [Double]?, _ b: [Double], tolerance: Double = 1e-9) -> Bool {
+    guard let a, a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+}
