@@ -348,6 +348,38 @@ def check_hotplug_replugged(results: Results) -> None:
             f"the emulator should have created the device twice: {summary}")
 
 
+def check_udev_daemon(results: Results) -> None:
+    """Debian's systemd-udevd started, and trigger and settle succeeded."""
+    for step in ("daemon", "trigger", "settle"):
+        try:
+            results.block("udev", step).require_success()
+        except CheckFailure as failure:
+            raise CheckFailure(f"{step}: {failure}") from None
+
+
+def check_udev_database(results: Results, imus: list[ExpectedIMU]) -> None:
+    """udev has a database entry (SUBSYSTEM=iio, DEVNAME) for the node of every listed IIO device."""
+    ids = sorted({device["id"] for item in listed(results, "list", "all")
+                  for device in (item.get("accelerometer"), item.get("gyroscope")) if device})
+    require(ids, "imu-list reported no IIO devices to look up")
+    for device_id in ids:
+        block = results.block("udev", device_id)
+        block.require_success()
+        properties = dict(line.split("=", 1) for line in block.stdout if "=" in line)
+        require(properties.get("SUBSYSTEM") == "iio", f"{device_id}: SUBSYSTEM is {properties.get('SUBSYSTEM')!r}")
+        require(properties.get("DEVNAME") == f"/dev/{device_id}", f"{device_id}: DEVNAME is {properties.get('DEVNAME')!r}")
+
+
+def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
+    """With systemd-udevd running, imu-list still finds every IMU."""
+    listings = listed(results, "udev", "list")
+    for imu in imus:
+        try:
+            check_listing(listings, imu)
+        except CheckFailure as failure:
+            raise CheckFailure(f"{imu.chip}: {failure}") from None
+
+
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
@@ -383,6 +415,10 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
                     else:
                         check_register_stream(samples, listing, imu)
                 check(f"stream-{imu.chip}", stream)
+        elif scenario == "udev":
+            check("udev-daemon", lambda: check_udev_daemon(results))
+            check("udev-database", lambda: check_udev_database(results, imus))
+            check("udev-list", lambda: check_udev_listing(results, imus))
         elif scenario == "hotplug":
             check("hotplug-removed", lambda: check_hotplug_removed(results, imus))
             check("hotplug-replugged", lambda: check_hotplug_replugged(results))

@@ -137,6 +137,18 @@ scenario_stream() {
     done
 }
 
+# scenario_udev: runs Debian's systemd-udevd as in Debian's initramfs, replays the add events,
+# records what udev knows about each IIO device node, then lists the IMUs with udev running.
+scenario_udev() {
+    run udev daemon /lib/systemd/systemd-udevd --daemon --resolve-names=never
+    run udev trigger udevadm trigger --action=add
+    run udev settle udevadm settle --timeout=30
+    for node in /dev/iio:device*; do
+        run udev "${node#/dev/}" udevadm info --query=property "$node"
+    done
+    run udev list imu-list --json
+}
+
 # scenario_hotplug: unplugs and replugs the HID sensor hub (SIGUSR1 / SIGUSR2 to the emulator) and
 # lists the IMUs in between. It replaces the emulator, so it runs after every other scenario.
 scenario_hotplug() {
@@ -161,11 +173,12 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
     case $scenario in
         list) scenario_list ;;
         stream) scenario_stream ;;
+        udev) scenario_udev ;;
         hotplug) hotplug=yes ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, hotplug"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, hotplug"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac

@@ -151,8 +151,30 @@ build_initramfs() {
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
     cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
+    case ",$scenarios," in *,udev,*) add_udev "$rootfs" ;; esac
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | zstd -q -3 -T0) > "$workdir/initrd.img"
     cp "$KERNEL_TREE/boot/vmlinuz-$KERNEL_VERSION" "$workdir/vmlinuz"
+}
+
+# Adds Debian's systemd-udevd (udevadm is the same binary) with its rules and hwdb, the project's
+# rules from udev/ if there are any, and the users and groups the rules and tests name.
+add_udev() {
+    local rootfs=$1 library
+    install -D -m 755 "$(readlink -f /lib/systemd/systemd-udevd)" "$rootfs/usr/bin/udevadm"
+    mkdir -p "$rootfs/lib/systemd" "$rootfs/lib/udev" "$rootfs/etc/udev/rules.d"
+    ln -s /usr/bin/udevadm "$rootfs/lib/systemd/systemd-udevd"
+    ldd "$rootfs/usr/bin/udevadm" | awk '/=> \// { print $3 }' | while read -r library; do
+        cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
+    done
+    cp -r /lib/udev/rules.d "$rootfs/lib/udev/"
+    cp /lib/udev/hwdb.bin "$rootfs/lib/udev/"
+    if compgen -G "$PACKAGE_ROOT/udev/*.rules" > /dev/null; then
+        cp "$PACKAGE_ROOT"/udev/*.rules "$rootfs/etc/udev/rules.d/"
+    fi
+    printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' 'imutest:x:1000:1000:imu-bridge test user:/tmp:/bin/sh' \
+        > "$rootfs/etc/passwd"
+    printf '%s\n' 'root:x:0:' 'imutest:x:1000:' 'plugdev:x:46:imutest' \
+        > "$rootfs/etc/group"
 }
 
 # Boots the VM under a timeout: console on ttyS0 -> console.log, results on ttyS1 -> results.log.
