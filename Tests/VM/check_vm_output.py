@@ -251,30 +251,69 @@ def check_register_stream(samples: list[dict], listing: dict, imu: ExpectedIMU) 
         require_vector(vector(sample, "rotationRate", number), rotation, f"sample {number} rotationRate")
 
 
+@dataclass(frozen=True)
+class HIDFeed:
+    """One sensor of the uhid emulator: report k reads base + k * step (raw units) times the driver's scale."""
+
+    key: str
+    base: list[float]
+    step: list[float]
+    reports_sent: int
+
+    def report_index(self, value: list[float]) -> float:
+        """Which report (possibly between two, if interpolated) `value` is, from its x axis."""
+        return (value[0] - self.base[0]) / self.step[0]
+
+    def value(self, index: float) -> list[float]:
+        """The value of report `index` (a fraction interpolates linearly between reports)."""
+        return [base + index * step for base, step in zip(self.base, self.step)]
+
+
+def hid_feeds(listing: dict, reports: dict) -> tuple[HIDFeed, HIDFeed]:
+    """The emulator's accelerometer and gyroscope feeds in the units imu-stream prints."""
+    accel = [channel(listing["accelerometer"], f"accel_{axis}")["scale"] / STANDARD_GRAVITY for axis in AXES]
+    gyro = [channel(listing["gyroscope"], f"anglvel_{axis}")["scale"] for axis in AXES]
+    return (
+        HIDFeed("acceleration", [0, 0, HID_ACCEL_Z_RAW * accel[2]], [accel[0], -accel[1], 0],
+                reports["accelerometerReports"]),
+        HIDFeed("rotationRate", [HID_GYRO_X_BASE * gyro[0], HID_GYRO_Y_RAW * gyro[1], HID_GYRO_Z_RAW * gyro[2]],
+                [gyro[0], 0, 0], reports["gyroscopeReports"]),
+    )
+
+
+def is_timeline(samples: list[dict], feed: HIDFeed) -> bool:
+    """Whether every sample carries exactly one of `feed`'s reports, consecutive ones in order."""
+    indices = [feed.report_index(vector(sample, feed.key, number)) for number, sample in enumerate(samples, 1)]
+    exact = all(abs(index - round(index)) < 1e-6 for index in indices)
+    return exact and all(round(b) == round(a) + 1 for a, b in zip(indices, indices[1:]))
+
+
 def check_hid_stream(samples: list[dict], listing: dict, reports: dict) -> None:
-    """Samples are consecutive emulator reports (x = n, y = -n, z = 1 g) with a gyro report merged in."""
-    accelerometer, gyroscope = listing["accelerometer"], listing["gyroscope"]
-    accel_scales = [channel(accelerometer, f"accel_{axis}")["scale"] / STANDARD_GRAVITY for axis in AXES]
-    gyro_scales = [channel(gyroscope, f"anglvel_{axis}")["scale"] for axis in AXES]
-    previous_n, previous_m = None, None
+    """Samples follow one sensor's reports one by one; the other sensor is a fed value or interpolated between two.
+
+    The accelerometer feed is x = 0.01 n g, y = -x, z = 1 g; the gyroscope feed x = 0.01 (1000 + n) deg/s,
+    y = 20 deg/s, z = -30 deg/s (both scaled by the scales the driver reports, see HID_SCALE_TOLERANCE).
+    """
+    accelerometer, gyroscope = hid_feeds(listing, reports)
+    timeline = next((feed for feed in (accelerometer, gyroscope) if is_timeline(samples, feed)), None)
+    require(timeline is not None, "neither the acceleration nor the rotation rate follows consecutive emulator "
+            f"reports; first sample: {samples[0]}")
+    previous_follower_index = None
     for number, sample in enumerate(samples, 1):
-        acceleration = vector(sample, "acceleration", number)
-        n = round(acceleration[0] / accel_scales[0])
-        require(0 <= n < reports["accelerometerReports"],
-                f"sample {number} acceleration.x = report {n}, but the emulator sent {reports['accelerometerReports']}")
-        require_vector(acceleration, [n * accel_scales[0], -n * accel_scales[1], HID_ACCEL_Z_RAW * accel_scales[2]],
-                       f"sample {number} acceleration")
-        require_vector(acceleration, [n * HID_ACCEL_LSB_G, -n * HID_ACCEL_LSB_G, HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G],
-                       f"sample {number} acceleration in g")
-        require(previous_n is None or n == previous_n + 1, f"sample {number} is report {n} after report {previous_n}")
-        rotation = vector(sample, "rotationRate", number)
-        m = round(rotation[0] / gyro_scales[0]) - HID_GYRO_X_BASE
-        require(0 <= m < reports["gyroscopeReports"],
-                f"sample {number} rotationRate.x = gyro report {m}, but the emulator sent {reports['gyroscopeReports']}")
-        require_vector(rotation, [(HID_GYRO_X_BASE + m) * gyro_scales[0], HID_GYRO_Y_RAW * gyro_scales[1],
-                                  HID_GYRO_Z_RAW * gyro_scales[2]], f"sample {number} rotationRate")
-        require(previous_m is None or m >= previous_m, f"sample {number} uses gyro report {m} after {previous_m}")
-        previous_n, previous_m = n, m
+        for feed in (accelerometer, gyroscope):
+            actual = vector(sample, feed.key, number)
+            index = feed.report_index(actual)
+            if feed is timeline:
+                index = round(index)
+            require(-1e-9 <= index <= feed.reports_sent - 1 + 1e-9,
+                    f"sample {number} {feed.key} is report {index:.4f}, but the emulator sent {feed.reports_sent}")
+            require_vector(actual, feed.value(index), f"sample {number} {feed.key} (report {index:.4f})")
+            if feed is not timeline:
+                require(previous_follower_index is None or index >= previous_follower_index - 1e-9,
+                        f"sample {number} {feed.key} went back from report {previous_follower_index} to {index}")
+                previous_follower_index = index
+    first = vector(samples[0], "acceleration", 1)
+    require(close(first[2], HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G), f"acceleration.z is {first[2]} g, expected 1 g")
 
 
 def emulator_reports(results: Results) -> dict:
@@ -283,6 +322,62 @@ def emulator_reports(results: Results) -> dict:
     require(len(lines) == 1 and {"accelerometerReports", "gyroscopeReports"} <= set(lines[0]),
             f"unexpected emulator summary {lines}")
     return lines[0]
+
+
+def listed(results: Results, scenario: str, subject: str) -> list[dict]:
+    """The IMUs `imu-list --json` printed in `scenario`'s `subject` step."""
+    block = results.block(scenario, subject)
+    block.require_success()
+    return block.json_lines()
+
+
+def check_hotplug_removed(results: Results, imus: list[ExpectedIMU]) -> None:
+    """With the HID device unplugged, imu-list no longer shows it but still shows every other IMU."""
+    listings = listed(results, "hotplug", "removed")
+    accelerometers = {(item.get("accelerometer") or {}).get("name") for item in listings}
+    require(HID_SENSOR_HUB.accelerometer not in accelerometers, "the unplugged HID sensor hub is still listed")
+    missing = [imu.chip for imu in imus if not imu.is_hid and imu.accelerometer not in accelerometers]
+    require(not missing, f"IMUs missing while the HID sensor hub was unplugged: {missing}")
+
+
+def check_hotplug_replugged(results: Results) -> None:
+    """After replugging, the HID sensor hub is listed again and the emulator created it twice."""
+    check_listing(listed(results, "hotplug", "replugged"), HID_SENSOR_HUB)
+    summary = results.block("emulator", "uhid-sensor-hub-hotplug").json_lines()
+    require(len(summary) == 1 and summary[0].get("creations") == 2,
+            f"the emulator should have created the device twice: {summary}")
+
+
+def check_udev_daemon(results: Results) -> None:
+    """Debian's systemd-udevd started, and trigger and settle succeeded."""
+    for step in ("daemon", "trigger", "settle"):
+        try:
+            results.block("udev", step).require_success()
+        except CheckFailure as failure:
+            raise CheckFailure(f"{step}: {failure}") from None
+
+
+def check_udev_database(results: Results, imus: list[ExpectedIMU]) -> None:
+    """udev has a database entry (SUBSYSTEM=iio, DEVNAME) for the node of every listed IIO device."""
+    ids = sorted({device["id"] for item in listed(results, "list", "all")
+                  for device in (item.get("accelerometer"), item.get("gyroscope")) if device})
+    require(ids, "imu-list reported no IIO devices to look up")
+    for device_id in ids:
+        block = results.block("udev", device_id)
+        block.require_success()
+        properties = dict(line.split("=", 1) for line in block.stdout if "=" in line)
+        require(properties.get("SUBSYSTEM") == "iio", f"{device_id}: SUBSYSTEM is {properties.get('SUBSYSTEM')!r}")
+        require(properties.get("DEVNAME") == f"/dev/{device_id}", f"{device_id}: DEVNAME is {properties.get('DEVNAME')!r}")
+
+
+def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
+    """With systemd-udevd running, imu-list still finds every IMU."""
+    listings = listed(results, "udev", "list")
+    for imu in imus:
+        try:
+            check_listing(listings, imu)
+        except CheckFailure as failure:
+            raise CheckFailure(f"{imu.chip}: {failure}") from None
 
 
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
@@ -297,9 +392,7 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             outcomes.append((name, str(failure)))
 
     def listings() -> list[dict]:
-        block = results.block("list", "all")
-        block.require_success()
-        return block.json_lines()
+        return listed(results, "list", "all")
 
     def require_completed() -> None:
         require(results.completed, "the guest did not finish its scenarios (crash or timeout: see console.log)")
@@ -322,6 +415,13 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
                     else:
                         check_register_stream(samples, listing, imu)
                 check(f"stream-{imu.chip}", stream)
+        elif scenario == "udev":
+            check("udev-daemon", lambda: check_udev_daemon(results))
+            check("udev-database", lambda: check_udev_database(results, imus))
+            check("udev-list", lambda: check_udev_listing(results, imus))
+        elif scenario == "hotplug":
+            check("hotplug-removed", lambda: check_hotplug_removed(results, imus))
+            check("hotplug-replugged", lambda: check_hotplug_replugged(results))
         else:
             outcomes.append((f"scenario-{scenario}", "no host-side checks exist for this scenario"))
     return outcomes

@@ -22,8 +22,10 @@ mkdir -p /tmp /run
 RESULTS=/dev/ttyS1
 PRESETS=/usr/share/imutest/i2c-presets
 STREAM_SAMPLES=20
+STREAM_RATE=100
 COMMAND_TIMEOUT=60
 HUB_PID=
+HUB_ROLE=
 
 log() { echo "imutest [$(cut -d' ' -f1 /proc/uptime)s] $*"; }
 emit() { echo "$@" >> "$RESULTS"; }
@@ -61,27 +63,42 @@ wait_for_device() {
     done
 }
 
+# wait_for_removal NAME: waits up to 10 s for the IIO device NAME to go away.
+wait_for_removal() {
+    tries=0
+    while iio_device "$1" > /dev/null; do
+        tries=$((tries + 1))
+        [ $tries -gt 100 ] && { log "IIO device $1 did not go away"; return 1; }
+        usleep 100000
+    done
+}
+
+# start_hid_sensor_hub ROLE [OPTIONS...]: starts the uhid emulator; its summary is reported as ROLE.
 start_hid_sensor_hub() {
-    log "HID sensor hub: uhid + hid-sensor-accel-3d + hid-sensor-gyro-3d"
+    HUB_ROLE=$1
+    shift
+    log "HID sensor hub ($HUB_ROLE): uhid + hid-sensor-accel-3d + hid-sensor-gyro-3d"
     for module in uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d; do modprobe "$module"; done
-    uhid-sensor-hub $HUB_OPTIONS > /tmp/uhid-sensor-hub.json 2> /dev/console &
+    uhid-sensor-hub "$@" > /tmp/uhid-sensor-hub.json 2> /dev/console &
     HUB_PID=$!
     wait_for_device accel_3d && wait_for_device gyro_3d
 }
 
+# stop_hid_sensor_hub: stops the emulator and reports its summary (report counts) for the host.
 stop_hid_sensor_hub() {
     [ -n "$HUB_PID" ] || return 0
     kill -TERM "$HUB_PID" && wait "$HUB_PID"
-    emit "@@imutest begin emulator uhid-sensor-hub"
+    emit "@@imutest begin emulator $HUB_ROLE"
     cat /tmp/uhid-sensor-hub.json >> "$RESULTS"
     emit "@@imutest stderr"
-    emit "@@imutest end emulator uhid-sensor-hub exit=0"
+    emit "@@imutest end emulator $HUB_ROLE exit=0"
     HUB_PID=
+    wait_for_removal accel_3d
 }
 
 # add_i2c_stub_chips: presets each chip's registers on i2c-stub, then instantiates its driver.
 add_i2c_stub_chips() {
-    log "i2c-stub: $(ls $PRESETS)"
+    log "i2c-stub: $(echo $(ls $PRESETS))"
     addresses=$(awk '$1 == "device" { printf "%s%s", sep, $3; sep = "," }' $PRESETS/*.regs)
     modprobe i2c-stub chip_addr="$addresses"
     modprobe i2c-dev
@@ -116,28 +133,57 @@ scenario_list() {
 
 scenario_stream() {
     for name in $(imu_names); do
-        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --json
+        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json
     done
+}
+
+# scenario_udev: runs Debian's systemd-udevd as in Debian's initramfs, replays the add events,
+# records what udev knows about each IIO device node, then lists the IMUs with udev running.
+scenario_udev() {
+    run udev daemon /lib/systemd/systemd-udevd --daemon --resolve-names=never
+    run udev trigger udevadm trigger --action=add
+    run udev settle udevadm settle --timeout=30
+    for node in /dev/iio:device*; do
+        run udev "${node#/dev/}" udevadm info --query=property "$node"
+    done
+    run udev list imu-list --json
+}
+
+# scenario_hotplug: unplugs and replugs the HID sensor hub (SIGUSR1 / SIGUSR2 to the emulator) and
+# lists the IMUs in between. It replaces the emulator, so it runs after every other scenario.
+scenario_hotplug() {
+    stop_hid_sensor_hub
+    start_hid_sensor_hub uhid-sensor-hub-hotplug
+    kill -USR1 "$HUB_PID"
+    wait_for_removal accel_3d && wait_for_removal gyro_3d
+    run hotplug removed imu-list --json
+    kill -USR2 "$HUB_PID"
+    wait_for_device accel_3d && wait_for_device gyro_3d
+    run hotplug replugged imu-list --json
+    stop_hid_sensor_hub
 }
 
 log "init, kernel $(uname -r)"
 SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
-HUB_OPTIONS=$(sed -n 's/.*imuhub=\([a-z0-9.,=-]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
-emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES"
-start_hid_sensor_hub
+emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE"
+start_hid_sensor_hub uhid-sensor-hub
 add_i2c_stub_chips
+hotplug=
 for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
     case $scenario in
         list) scenario_list ;;
         stream) scenario_stream ;;
+        udev) scenario_udev ;;
+        hotplug) hotplug=yes ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, hotplug"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac
 done
+[ -z "$hotplug" ] || scenario_hotplug
 stop_hid_sensor_hub
 emit "@@imutest done"
 log "done"

@@ -14,7 +14,7 @@ readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-600}
 
 usage() {
     cat <<EOF
-usage: Tests/VM/run-vm-tests.sh [--keep WORKDIR] [--scenarios LIST] [--bin-dir DIR] [--hub-options OPTS]
+usage: Tests/VM/run-vm-tests.sh [--keep WORKDIR] [--scenarios LIST] [--bin-dir DIR]
 
 Boots Debian's kernel in QEMU (TCG), runs imu-list and imu-stream against real IIO drivers
 (HID sensor hub via uhid, i2c-stub MPU-6050 / BMI160 / LSM6DS3) and checks their output.
@@ -23,10 +23,8 @@ exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,hotplug)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
-  --hub-options OPTS options for the uhid emulator, comma-separated
-                     (e.g. --recreate-after=5,--absent-for=1)
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
 EOF
@@ -35,13 +33,12 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream bin_dir= hub_options=
+workdir= scenarios=list,stream,hotplug bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
         --scenarios) [ $# -ge 2 ] || { usage >&2; exit 64; }; scenarios=$2; shift 2 ;;
         --bin-dir) [ $# -ge 2 ] || { usage >&2; exit 64; }; bin_dir=$2; shift 2 ;;
-        --hub-options) [ $# -ge 2 ] || { usage >&2; exit 64; }; hub_options=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "vm: unknown argument '$1'" >&2; usage >&2; exit 64 ;;
     esac
@@ -154,14 +151,35 @@ build_initramfs() {
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
     cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
+    case ",$scenarios," in *,udev,*) add_udev "$rootfs" ;; esac
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | zstd -q -3 -T0) > "$workdir/initrd.img"
     cp "$KERNEL_TREE/boot/vmlinuz-$KERNEL_VERSION" "$workdir/vmlinuz"
+}
+
+# Adds Debian's systemd-udevd (udevadm is the same binary) with its rules and hwdb, the project's
+# rules from udev/ if there are any, and the users and groups the rules and tests name.
+add_udev() {
+    local rootfs=$1 library
+    install -D -m 755 "$(readlink -f /lib/systemd/systemd-udevd)" "$rootfs/usr/bin/udevadm"
+    mkdir -p "$rootfs/lib/systemd" "$rootfs/lib/udev" "$rootfs/etc/udev/rules.d"
+    ln -s /usr/bin/udevadm "$rootfs/lib/systemd/systemd-udevd"
+    ldd "$rootfs/usr/bin/udevadm" | awk '/=> \// { print $3 }' | while read -r library; do
+        cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
+    done
+    cp -r /lib/udev/rules.d "$rootfs/lib/udev/"
+    cp /lib/udev/hwdb.bin "$rootfs/lib/udev/"
+    if compgen -G "$PACKAGE_ROOT/udev/*.rules" > /dev/null; then
+        cp "$PACKAGE_ROOT"/udev/*.rules "$rootfs/etc/udev/rules.d/"
+    fi
+    printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' 'imutest:x:1000:1000:imu-bridge test user:/tmp:/bin/sh' \
+        > "$rootfs/etc/passwd"
+    printf '%s\n' 'root:x:0:' 'imutest:x:1000:' 'plugdev:x:46:imutest' \
+        > "$rootfs/etc/group"
 }
 
 # Boots the VM under a timeout: console on ttyS0 -> console.log, results on ttyS1 -> results.log.
 boot_vm() {
     local append="console=ttyS0 panic=-1 quiet loglevel=4 imutest=$scenarios"
-    [ -z "$hub_options" ] || append+=" imuhub=$hub_options"
     rm -f "$workdir/console.log" "$workdir/results.log"
     local status=0
     timeout "$VM_TIMEOUT_SECONDS" qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 \

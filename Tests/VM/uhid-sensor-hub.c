@@ -16,9 +16,10 @@
  *
  * where n counts that sensor's reports from 0 over the program's lifetime.
  *
- * With --recreate-after SECONDS the HID device is destroyed after that many
- * seconds and created again --absent-for SECONDS later (hotplug tests); the
- * counters keep running across the gap.
+ * Hotplug: SIGUSR1 destroys the HID device (the IIO devices go away), SIGUSR2
+ * creates it again. With --recreate-after SECONDS the same happens once on a
+ * timer: destroyed after that many seconds, created again --absent-for
+ * SECONDS later. The report counters keep running across the gap.
  *
  * On exit it prints one JSON line with the report counts on stdout.
  */
@@ -112,11 +113,17 @@ struct hub {
 };
 
 static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t unplug_requested;
+static volatile sig_atomic_t plug_requested;
 
-static void request_stop(int signal_number)
+static void handle_signal(int signal_number)
 {
-	(void)signal_number;
-	stop_requested = 1;
+	if (signal_number == SIGUSR1)
+		unplug_requested = 1;
+	else if (signal_number == SIGUSR2)
+		plug_requested = 1;
+	else
+		stop_requested = 1;
 }
 
 static double now_seconds(void)
@@ -345,7 +352,8 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: uhid-sensor-hub [--lifetime SECONDS] [--recreate-after SECONDS [--absent-for SECONDS]]\n"
 		"Emulates a HID sensor hub (accelerometer + gyroscope) through /dev/uhid until\n"
-		"SIGTERM/SIGINT or the lifetime ends, then prints its report counts as JSON.\n");
+		"SIGTERM/SIGINT or the lifetime ends, then prints its report counts as JSON.\n"
+		"SIGUSR1 unplugs the device, SIGUSR2 plugs it in again.\n");
 }
 
 static bool parse_seconds(const char *text, double *seconds)
@@ -385,8 +393,10 @@ int main(int argc, char **argv)
 			return 64;
 		}
 	}
-	signal(SIGTERM, request_stop);
-	signal(SIGINT, request_stop);
+	signal(SIGTERM, handle_signal);
+	signal(SIGINT, handle_signal);
+	signal(SIGUSR1, handle_signal);
+	signal(SIGUSR2, handle_signal);
 	hub.fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
 	if (hub.fd < 0) {
 		fprintf(stderr, "uhid-sensor-hub: cannot open /dev/uhid (%s): load the uhid module and run as root\n",
@@ -411,6 +421,15 @@ int main(int argc, char **argv)
 					break;
 				recreated = true;
 			}
+		}
+		if (unplug_requested) {
+			unplug_requested = 0;
+			destroy_device(&hub);
+		}
+		if (plug_requested) {
+			plug_requested = 0;
+			if (!hub.created && create_device(&hub))
+				break;
 		}
 		if (poll(&pfd, 1, poll_timeout_ms(&hub)) < 0 && errno != EINTR)
 			break;
