@@ -88,6 +88,9 @@ public struct DeviceMotionPipeline: Sendable {
         resampler?.finish { timestamp, values in output.append(Self.motion(timestamp: timestamp, values: values)) }
     }
 
+    /// Counters of the input alignment: readings in, duplicated, backwards, invalid and unpaired ones.
+    public var inputStatistics: StreamStatistics { aligner.statistics }
+
     /// Gaps and clock jumps seen by the output resampler since the last call.
     public mutating func drainEvents() -> [StreamEvent] { resampler?.drainEvents() ?? [] }
 

@@ -1,0 +1,122 @@
+import CommandLineSupport
+import DeviceMotionKit
+import Foundation
+import IIOSensors
+import MotionRecording
+import MotionSamples
+import SystemPackage
+
+/// The state of one recording: its writer, the fusion pipeline, counters and the live status line.
+actor RecordingSession {
+    private let writer: RecordingWriter
+    private var pipeline: DeviceMotionPipeline
+    private let imuName: String
+    private let startDelay: Double
+    private let duration: Double?
+    private let createdAt = MonotonicClock.now
+    private var startTime: Double?
+    private var lastTimestamp: Double?
+    private var rawCount = 0
+    private var motionCount = 0
+    private var removals = 0
+    private var gaps = 0
+    private var removedAt: Double?
+    private var motions: [DeviceMotion] = []
+    private var lastStatusLine = 0.0
+    private let showsLiveLine = isatty(STDOUT_FILENO) == 1
+
+    /// Creates the recording directory for `imu`; refuses an existing path.
+    init(imu: IMU, tag: String, subject: String?, output: FilePath, rate: Double, startDelay: Double, duration: Double?) throws {
+        let accelerometer = imu.accelerometer
+        let metadata = RecordingMetadata(
+            tag: tag, subject: subject, source: "iio:\(imu.uri)",
+            device: RecordingDevice(
+                name: imu.name, driver: imu.devices.map(\.name).joined(separator: "+"),
+                mountMatrix: accelerometer.map { $0.mountMatrix(for: .acceleration).rows.flatMap { $0 } }),
+            hasGyroscope: imu.gyroscope != nil, rawRate: accelerometer?.samplingFrequency?.current, motionRate: rate,
+            wallClockStart: RecordingClockAnchor(monotonic: MonotonicClock.now, date: Date()))
+        writer = try RecordingWriter(creatingIn: output, metadata: metadata)
+        pipeline = try DeviceMotionPipeline(outputRate: rate, hasGyroscope: imu.gyroscope != nil)
+        imuName = imu.name
+        self.startDelay = startDelay
+        self.duration = duration
+    }
+
+    /// Records a batch; returns false once the duration is reached.
+    func ingest(_ batch: [SensorSample]) async throws -> Bool {
+        let start = startTime ?? (createdAt + startDelay)
+        let kept = startDelay > 0 ? batch.filter { $0.timestamp >= start } : batch
+        guard !kept.isEmpty else { return true }
+        if startTime == nil {
+            startTime = kept[0].timestamp
+            if startDelay > 0 { bell() }
+        }
+        let end = duration.map { (startTime ?? 0) + $0 }
+        let recorded = end.map { end in kept.filter { $0.timestamp < end } } ?? kept
+        try await writer.append(raw: recorded)
+        rawCount += recorded.count
+        lastTimestamp = recorded.last?.timestamp ?? lastTimestamp
+        pipeline.append(recorded, into: &motions)
+        try await flushMotions()
+        showLiveLine()
+        if let end, let last = batch.last?.timestamp, last >= end { return false }
+        return true
+    }
+
+    /// Marks a removal or a return of the sensor in the recording.
+    func note(_ status: LiveIMUSource.Status) async {
+        let now = MonotonicClock.now
+        switch status {
+        case .removed(let imu):
+            removals += 1
+            removedAt = now
+            try? await writer.mark(RecordingEvent(timestamp: lastTimestamp ?? now, kind: .sensorRemoved, detail: imu.name))
+            try? await writer.sync()
+        case .streaming(let imu) where removedAt != nil:
+            let gap = now - (removedAt ?? now)
+            removedAt = nil
+            try? await writer.mark(RecordingEvent(timestamp: now, kind: .sensorReattached, duration: gap, detail: imu.name))
+        default:
+            break
+        }
+    }
+
+    /// Flushes the pipeline and finishes the recording files.
+    func finish() async throws -> RecordingSummary {
+        pipeline.finish(into: &motions)
+        try await flushMotions()
+        if startDelay > 0, startTime != nil { bell() }
+        if showsLiveLine { print("") }
+        let metadata = try await writer.finish()
+        return RecordingSummary(
+            directory: writer.directory.string, tag: metadata.tag, imu: imuName,
+            seconds: (lastTimestamp ?? 0) - (startTime ?? lastTimestamp ?? 0), rawSamples: rawCount,
+            motionSamples: motionCount, removals: removals, gaps: gaps)
+    }
+
+    private func flushMotions() async throws {
+        for event in pipeline.drainEvents() {
+            guard case .gap(let start, let end, _) = event else { continue }
+            gaps += 1
+            try await writer.mark(RecordingEvent(timestamp: start, kind: .gap, duration: end - start))
+        }
+        guard !motions.isEmpty else { return }
+        try await writer.append(motion: motions)
+        motionCount += motions.count
+        motions.removeAll(keepingCapacity: true)
+    }
+
+    private func showLiveLine() {
+        let now = MonotonicClock.now
+        guard showsLiveLine, now - lastStatusLine >= 0.5 else { return }
+        lastStatusLine = now
+        let elapsed = (lastTimestamp ?? 0) - (startTime ?? 0)
+        let statistics = pipeline.inputStatistics
+        let dropped = statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired
+        let line = "\r\(imuName)  \(String(format: "%6.1f", elapsed)) s  \(rawCount) raw  \(motionCount) motion  "
+            + "dropped \(dropped)  gaps \(gaps)  removed \(removals) "
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+
+    private func bell() { FileHandle.standardError.write(Data("\u{7}".utf8)) }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a finished recording holds, for the final line of `imu-record`.
+struct RecordingSummary: Codable, Sendable {
+    let directory: String
+    let tag: String
+    let imu: String
+    let seconds: Double
+    let rawSamples: Int
+    let motionSamples: Int
+    let removals: Int
+    let gaps: Int
+
+    /// One human line.
+    var text: String {
+        "recorded '\(tag)' from \(imu): \(String(format: "%.1f", seconds)) s, \(rawSamples) raw readings, "
+            + "\(motionSamples) motion samples, \(removals) removals, \(gaps) gaps -> \(directory)"
+    }
+
+    /// One JSON object.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
