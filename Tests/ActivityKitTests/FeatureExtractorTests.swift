@@ -1,4 +1,6 @@
 @testable import ActivityKit
+import DeviceMotionKit
+import Foundation
 import MotionSamples
 import Testing
 
@@ -17,8 +19,9 @@ import Testing
     }
 
     @Test func sineHasItsDominantFrequency() throws {
-        let window = (0..<100).map { index in
-            SyntheticMotion.motion(at: Double(index) / 25, user: Vector3(x: 0, y: 0, z: 0.5 * sin(2 * Double.pi * 2 * Double(index) / 25)))
+        let window = (0..<100).map { index -> DeviceMotion in
+            let phase: Double = 2 * Double.pi * 2 * Double(index) / 25
+            return SyntheticMotion.motion(at: Double(index) / 25, user: Vector3(x: 0, y: 0, z: 0.5 * sin(phase)))
         }
         let features = extractor.features(of: window)
         #expect(try value("userAccelerationZ.dominantFrequency", in: features) == 2)
@@ -36,7 +39,7 @@ import Testing
         #expect(try value("userAccelerationX.meanCrossingRate", in: features) == 0)
         #expect(try value("userAccelerationX.jerkMeanAbs", in: features) == 0)
         #expect(try value("correlation.userAccelerationXY", in: features) == 0)
-        #expect(features.allSatisfy(\.isFinite))
+        #expect(features.allSatisfy { $0.isFinite })
     }
 
     @Test func verticalUserAccelerationIsIndependentOfHolding() throws {
