@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -11,34 +12,44 @@ import Glibc
 public func runCancellingOnInterrupt<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let task = Task { try await operation() }
+    let interruption = Interruption()
     let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        let alreadyAsked = AskedOnce()
-        source.setEventHandler {
-            if alreadyAsked.mark() { exit(130) }
-            task.cancel()
-        }
+        source.setEventHandler { interruption.signalled() }
         source.resume()
         return source
     }
     defer {
         for source in sources { source.cancel() }
     }
+    let task = Task { try await operation() }
+    interruption.attach(task)
     return try await task.value
 }
 
-/// Remembers whether a signal came before.
-private final class AskedOnce: @unchecked Sendable {
-    private var asked = false
-    private let lock = DispatchQueue(label: "imu-bridge.interruption")
+/// The task to cancel on the first signal; a signal that arrives before the task exists cancels it on attach.
+private final class Interruption: @unchecked Sendable {
+    private var cancel: (@Sendable () -> Void)?
+    private var signals = 0
+    private let lock = NSLock()
 
-    /// Marks a signal; returns whether one had come already.
-    func mark() -> Bool {
-        lock.sync {
-            defer { asked = true }
-            return asked
+    /// Attaches the operation's task, cancelling it at once if a signal came first.
+    func attach<T>(_ task: Task<T, any Error>) {
+        let alreadySignalled = lock.withLock {
+            cancel = { task.cancel() }
+            return signals > 0
         }
+        if alreadySignalled { task.cancel() }
+    }
+
+    /// Handles a signal: the first cancels the task, a second exits at once with status 130.
+    func signalled() {
+        let (count, cancel) = lock.withLock {
+            signals += 1
+            return (signals, self.cancel)
+        }
+        if count > 1 { exit(130) }
+        cancel?()
     }
 }

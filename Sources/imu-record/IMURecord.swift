@@ -89,6 +89,9 @@ struct IMURecord: AsyncParsableCommand {
         } catch let error as RecordingError {
             printError("imu-record: \(error)")
             throw ExitCode(11)
+        } catch let error as StoppedBeforeRecording {
+            printError("imu-record: \(error)")
+            throw ExitCode.failure
         }
     }
 }

@@ -52,7 +52,12 @@ struct SessionRecorder: Sendable {
             }
             Task { await box.session?.note(status) }
         }
-        let imu = try await source.resolve()
+        let imu: IMU
+        do {
+            imu = try await source.resolve()
+        } catch is CancellationError {
+            throw StoppedBeforeRecording()
+        }
         let session = try RecordingSession(
             imu: imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
@@ -62,6 +67,8 @@ struct SessionRecorder: Sendable {
             for try await batch in source.readings() {
                 guard try await session.ingest(batch) else { break }
             }
+        } catch is CancellationError {
+            // Ctrl-C or SIGTERM while waiting for the sensor to come back: finish what was recorded.
         } catch {
             _ = try? await session.finish()
             throw error

@@ -53,6 +53,28 @@ public final class BackgroundProcess: @unchecked Sendable {
         String(decoding: FileManager.default.contents(atPath: stdoutURL.path) ?? Data(), as: UTF8.self)
     }
 
+    /// What it has written to stderr so far.
+    public var errorSoFar: String {
+        String(decoding: FileManager.default.contents(atPath: stderrURL.path) ?? Data(), as: UTF8.self)
+    }
+
+    /// Waits until `isReady` holds (or the process exited, or `timeLimit` seconds passed, a safety net);
+    /// returns whether it held.
+    @discardableResult
+    public func waitUntil(timeLimit: TimeInterval = 10, _ isReady: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeLimit)
+        while !isReady() {
+            guard process.isRunning, Date() < deadline else { return isReady() }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    /// Sends `signal` to the process, e.g. SIGKILL to simulate a crash or SIGINT for Ctrl-C.
+    public func send(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
     /// Waits until the stdout so far satisfies `isComplete` (or the process exited, or `timeLimit` seconds
     /// passed, a safety net) and returns that output.
     public func waitForOutput(timeLimit: TimeInterval = 10, until isComplete: (String) -> Bool) -> String {
