@@ -22,6 +22,11 @@ struct IMUStream: AsyncParsableCommand {
               imu-stream                              # first IMU, until Ctrl-C
               imu-stream --device lsm6dso --rate 104 --duration 5
               imu-stream --json --samples 100 | jq .acceleration.z
+              imu-stream --wait --any               # wait for a sensor; survive unplug and replug
+
+            Without --wait, a sensor that disappears ends the stream with status 7. With --wait, \
+            imu-stream waits for the IMU to appear, says "sensor removed, waiting" when it goes, and \
+            resumes when it (or, with --any, any IMU) comes back.
 
             Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
@@ -49,6 +54,12 @@ struct IMUStream: AsyncParsableCommand {
     @Flag(help: "Poll the *_raw attributes even when the device has a buffer.")
     var poll = false
 
+    @Flag(help: "Wait for the IMU if it is not there, and for its return after an unplug.")
+    var wait = false
+
+    @Flag(help: "With --wait: after an unplug, resume on any IMU that appears, not only the same one.")
+    var any = false
+
     @Flag(name: .shortAndLong, help: "Log the capture mode, rate and clock to stderr.")
     var verbose = false
 
@@ -56,32 +67,51 @@ struct IMUStream: AsyncParsableCommand {
         if let rate, !(rate > 0) { throw ValidationError("--rate must be a positive number of Hz") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if let samples, samples <= 0 { throw ValidationError("--samples must be at least 1") }
+        if any && !wait { throw ValidationError("--any only applies with --wait") }
     }
 
     func run() async throws {
         bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-stream")
+        let configuration = StreamConfiguration(rate: rate, forcePolling: poll)
+        let (uri, device, wait, any, json, duration, samples) = (uri, device, wait, any, json, duration, samples)
         do {
-            let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: device)
-            guard imu.accelerometer != nil else {
-                throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name))
-            }
-            let source = IIOMotionSource(
-                imu: imu, configuration: StreamConfiguration(rate: rate, forcePolling: poll), logger: logger)
-            let (json, duration, samples) = (json, duration, samples)
             try await runCancellingOnInterrupt {
-                try await Self.stream(source, printer: SamplePrinter(json: json), duration: duration, samples: samples)
+                let printer = SamplePrinter(json: json)
+                guard wait else {
+                    let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: device)
+                    guard imu.accelerometer != nil else {
+                        throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name))
+                    }
+                    let source = IIOMotionSource(imu: imu, configuration: configuration, logger: logger)
+                    return try await Self.stream(source, hasGyroscope: source.hasGyroscope, printer: printer, duration: duration, samples: samples)
+                }
+                let source = LiveIMUSource(
+                    query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri, configuration: configuration, logger: logger
+                ) { status in
+                    switch status {
+                    case .waiting(let query): printError("imu-stream: waiting for an IMU (\(query))")
+                    case .removed(let imu): printError("imu-stream: sensor removed, waiting: \(imu.name)")
+                    case .streaming(let imu): printError("imu-stream: streaming from \(imu.name)")
+                    }
+                }
+                let imu = try await source.resolve()
+                try await Self.stream(source, hasGyroscope: imu.gyroscope != nil, printer: printer, duration: duration, samples: samples)
             }
         } catch let error as IIOSensorError {
             printError("imu-stream: \(error)")
             throw ExitCode(error.exitCode)
+        } catch is CancellationError {
+            return
         }
     }
 
     /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task
     /// is cancelled. Samples still held for alignment are printed before an error is reported.
-    private static func stream(_ source: IIOMotionSource, printer: SamplePrinter, duration: Double?, samples: Int?) async throws {
-        var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: source.hasGyroscope))
+    private static func stream(
+        _ source: some MotionSource, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?, samples: Int?
+    ) async throws {
+        var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
         var aligned: [IMUSample] = []
         var printed = 0
         var deadline: Double?

@@ -82,6 +82,29 @@ struct IMUStreamTests {
         #expect(result.standardError.contains("sensor removed: mpu6050 (iio:device0)"), "\(result.standardError)")
     }
 
+    @Test("--wait: waits for the first IMU, says 'sensor removed, waiting' on unplug and resumes on replug")
+    func waitSurvivesUnplug() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let stream = try testbed.launchUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--wait", "--rate", "50", "--json"])
+        #expect(stream.waitUntil(timeLimit: 30) { stream.errorSoFar.contains("waiting for an IMU (first IMU)") })
+        #expect(testbed.waitForUEventListeners())
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        #expect(stream.waitUntil(timeLimit: 30) { stream.outputSoFar.split(separator: "\n").count >= 5 })
+        try testbed.remove(device: "iio:device10")
+        #expect(stream.waitUntil(timeLimit: 30) { stream.errorSoFar.contains("sensor removed, waiting: adxl345") })
+        #expect(testbed.waitForUEventListeners())
+        let linesWhileRemoved = stream.outputSoFar.split(separator: "\n").count
+        _ = try testbed.reinstall(device: "iio:device10")
+        #expect(stream.waitUntil(timeLimit: 30) { stream.outputSoFar.split(separator: "\n").count >= linesWhileRemoved + 5 })
+        let result = stream.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        #expect(lines.allSatisfy { close(vector($0, "acceleration"), [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12) })
+        #expect(result.standardError.components(separatedBy: "streaming from adxl345").count == 3, "\(result.standardError)")
+    }
+
     @Test("an unknown --device names the IMUs there are (status 5); a bad --rate is a usage error (64)")
     func wrongDevice() throws {
         let testbed = try Testbed()
