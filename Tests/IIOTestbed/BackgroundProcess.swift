@@ -10,6 +10,8 @@ public final class BackgroundProcess: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var result: ProcessResult?
+    /// Seconds a child may take to exit after SIGTERM before it gets SIGKILL.
+    private static let terminationGracePeriod: TimeInterval = 5
 
     /// Starts `executable` with `arguments` and `environment`, stdout and stderr going to scratch files.
     init(executable: URL, arguments: [String], environment: [String: String]) throws(TestbedError) {
@@ -105,7 +107,15 @@ public final class BackgroundProcess: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let result { return result }
-        if process.isRunning { process.terminate() }
+        if process.isRunning {
+            process.terminate()
+            // A child that ignores SIGTERM (iiod blocked in a read, say) is killed after a grace period.
+            if exited.wait(timeout: .now() + Self.terminationGracePeriod) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+            } else {
+                exited.signal()
+            }
+        }
         process.waitUntilExit()
         let finished = ProcessResult(
             status: process.terminationStatus,

@@ -44,3 +44,17 @@ extension Testbed {
         return true
     }
 }
+
+extension Testbed {
+    /// Runs `executable` outside every testbed (no umockdev preload), e.g. a client of an `iiod` that serves
+    /// a testbed over the network.
+    public static func runOutsidePreload(
+        executable: String, arguments: [String], timeLimit: TimeInterval = 60
+    ) throws(TestbedError) -> ProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "UMOCKDEV_DIR")
+        environment.removeValue(forKey: "LD_PRELOAD")
+        return try BackgroundProcess(executable: URL(fileURLWithPath: executable), arguments: arguments, environment: environment)
+            .wait(timeLimit: timeLimit)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import IIOTestbed
+import Testing
+
+/// `--uri ip:HOST:PORT`: the tools as clients of a real `iiod` that serves a umockdev testbed.
+@Suite("imu-list and imu-stream through iiod", .enabled(if: canRunCLIs && PackageLocations.executableOnPath("iiod") != nil, "needs iiod"))
+struct RemoteIIODTests {
+    /// Starts `iiod -p PORT` on the testbed and returns it with its URI, once it answers `imu-list`.
+    private func serve(_ testbed: Testbed) throws -> (BackgroundProcess, String, ProcessResult) {
+        let port = Int.random(in: 30500...39999)
+        let iiod = try testbed.launchUnderPreload(executable: "iiod", arguments: ["-p", String(port)])
+        let uri = "ip:127.0.0.1:\(port)"
+        var listing = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", uri, "--json"])
+        for _ in 0..<50 where listing.status == 10 && iiod.isRunning {
+            usleep(100_000)
+            listing = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", uri, "--json"])
+        }
+        return (iiod, uri, listing)
+    }
+
+    @Test("imu-list --uri ip: lists the remote IMU; imu-stream reads its buffer with the exact fed values")
+    func remoteMPU6050() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        let (iiod, uri, listing) = try serve(testbed)
+        defer { iiod.stop() }
+        #expect(listing.status == 0, "\(listing.standardError)")
+        let imus = try jsonLines(listing.output)
+        #expect(imus.map { $0["name"] as? String } == ["mpu6050"])
+        #expect(imus.first?["uri"] as? String == uri)
+
+        let g = 9.80665
+        let scans = (1...8).flatMap { n -> [UInt8] in
+            [Int16(256), -256, 16384, 131, -131, Int16(262 + n)].flatMap(be) + [0, 0, 0, 0] + le(Int64(n) * 10_000_000)
+        }
+        _ = try testbed.feed(device: "iio:device0", bytes: scans)
+        let stream = try Testbed.runOutsidePreload(
+            executable: try product("imu-stream"), arguments: ["--uri", uri, "--rate", "100", "--samples", "8", "--json"])
+        #expect(stream.status == 0, "\(stream.standardError)")
+        let lines = try jsonLines(stream.output)
+        #expect(lines.count == 8)
+        #expect(close(vector(lines[0], "acceleration"), [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
+        #expect(close(vector(lines[7], "rotationRate"), [131 * 0.001064724, -131 * 0.001064724, 270 * 0.001064724], tolerance: 1e-12))
+    }
+
+    @Test("an iiod that is not there: status 10 and the URI named")
+    func unreachable() throws {
+        let result = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", "ip:127.0.0.1:1"])
+        #expect(result.status == 10)
+        #expect(result.standardError.contains("ip:127.0.0.1:1"), "\(result.standardError)")
+    }
+}
