@@ -358,16 +358,32 @@ def check_udev_daemon(results: Results) -> None:
 
 
 def check_udev_database(results: Results, imus: list[ExpectedIMU]) -> None:
-    """udev has a database entry (SUBSYSTEM=iio, DEVNAME) for the node of every listed IIO device."""
-    ids = sorted({device["id"] for item in listed(results, "list", "all")
-                  for device in (item.get("accelerometer"), item.get("gyroscope")) if device})
-    require(ids, "imu-list reported no IIO devices to look up")
-    for device_id in ids:
+    """udev processed every listed IIO device, and the project's rule classified and tagged it.
+
+    IMU_BRIDGE_SENSOR names what the device carries; accelerometers are tagged for systemd and want
+    imu-classify.service. A device node, where the driver has one (buffer or events), is /dev/<id>.
+    """
+    kinds: dict[str, set[str]] = {}
+    for item in listed(results, "list", "all"):
+        for role in ("accelerometer", "gyroscope"):
+            device = item.get(role)
+            if device:
+                kinds.setdefault(device["id"], set()).update(
+                    {"accelerometer" if channel["type"] == "accel" else "gyroscope"
+                     for channel in device.get("channels", []) if channel.get("type") in ("accel", "anglvel")})
+    require(kinds, "imu-list reported no IIO devices to look up")
+    for device_id, expected in sorted(kinds.items()):
         block = results.block("udev", device_id)
         block.require_success()
         properties = dict(line.split("=", 1) for line in block.stdout if "=" in line)
         require(properties.get("SUBSYSTEM") == "iio", f"{device_id}: SUBSYSTEM is {properties.get('SUBSYSTEM')!r}")
-        require(properties.get("DEVNAME") == f"/dev/{device_id}", f"{device_id}: DEVNAME is {properties.get('DEVNAME')!r}")
+        require(properties.get("DEVNAME", f"/dev/{device_id}") == f"/dev/{device_id}",
+                f"{device_id}: DEVNAME is {properties.get('DEVNAME')!r}")
+        sensors = properties.get("IMU_BRIDGE_SENSOR", "").split()
+        require(sorted(sensors) == sorted(expected), f"{device_id}: IMU_BRIDGE_SENSOR is {sensors}, expected {sorted(expected)}")
+        if "accelerometer" in expected:
+            require(":systemd:" in properties.get("TAGS", ""), f"{device_id}: not tagged for systemd")
+            require("imu-classify.service" in properties.get("SYSTEMD_WANTS", ""), f"{device_id}: SYSTEMD_WANTS is missing")
 
 
 def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
@@ -378,6 +394,89 @@ def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
             check_listing(listings, imu)
         except CheckFailure as failure:
             raise CheckFailure(f"{imu.chip}: {failure}") from None
+
+
+def check_udev_modes(results: Results) -> None:
+    """The rule gave the HID accelerometer's node and written attributes root:imu 0660; the rest stays as it was."""
+    block = results.block("udev", "modes")
+    block.require_success()
+    modes = {}
+    for line in block.stdout:
+        path, owner, group, mode = line.rsplit(" ", 3)
+        modes[path] = (owner, group, mode)
+    written = [path for path in modes if path.startswith("/dev/") or path.endswith(("/enable", "/length", "_en",
+                                                                                   "/current_trigger", "/current_timestamp_clock"))]
+    require(any(path.startswith("/dev/iio:device") for path in written), f"no device node among {sorted(modes)}")
+    require(any(path.endswith("_en") for path in written), f"no scan_elements/*_en among {sorted(modes)}")
+    for path in written:
+        require(modes[path] == ("root", "imu", "660"), f"{path} is {' '.join(modes[path])}, expected root imu 660")
+    for path, (owner, group, mode) in modes.items():
+        require(int(mode, 8) & 0o002 == 0, f"{path} is world-writable ({mode})")
+        if path not in written:
+            require(group != "imu", f"{path} was given to group imu, but imu-bridge never writes it")
+
+
+def check_udev_member(results: Results) -> None:
+    """A user in group imu (not root) streams the HID IMU buffered."""
+    block = results.block("udev", "member")
+    block.require_success()
+    samples = block.json_lines()
+    wanted = int(results.settings.get("stream-samples", "0"))
+    require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
+
+
+def check_udev_outsider(results: Results) -> None:
+    """A user outside group imu gets the permission error (exit 6) that names the fix."""
+    block = results.block("udev", "outsider")
+    stderr = " ".join(block.stderr)
+    require(block.exit_status == 6, f"exit status {block.exit_status}, expected 6 (permission denied): {stderr[-300:]}")
+    require("permission denied" in stderr and "70-imu-bridge.rules" in stderr,
+            f"the message does not name the cause and the fix: {stderr[-300:]}")
+
+
+def csv_rows(results: Results, name: str) -> list[dict[str, str]]:
+    """The rows of a recording file the record scenario handed over, by column name."""
+    lines = results.block("record", name).stdout
+    require(len(lines) >= 1, f"{name} is empty")
+    header = lines[0].split(",")
+    return [dict(zip(header, line.split(","))) for line in lines[1:] if line]
+
+
+def check_record(results: Results) -> None:
+    """imu-record survived unplug and replug: both parts are on disk, the gap is marked and holds no samples.
+
+    The accelerometer feed is x = 0.01 n g, y = -x, z = 1 g, where n counts reports over the emulator's
+    lifetime (it keeps counting across the gap), so every raw accelerometer row must fit the feed and the
+    report numbers must rise by one within each part.
+    """
+    summary = results.block("record", "summary")
+    summary.require_success()
+    require(any("removed" in line for line in summary.stderr), f"no 'sensor removed' message: {summary.stderr[-3:]}")
+    metadata = json.loads("\n".join(results.block("record", "recording.json").stdout))
+    require(metadata.get("tag") == "walking", f"tag is {metadata.get('tag')!r}")
+    events = csv_rows(results, "events.csv")
+    kinds = [event["kind"] for event in events]
+    require("sensor_removed" in kinds and "sensor_reattached" in kinds, f"events are {kinds}")
+    removed = float(next(event["timestamp"] for event in events if event["kind"] == "sensor_removed"))
+    back = float(next(event["timestamp"] for event in events if event["kind"] == "sensor_reattached"))
+    require(back > removed, f"reattached at {back} before removed at {removed}")
+    accel = [row for row in csv_rows(results, "raw.csv") if row["sensor"].startswith("acc")]
+    require(accel, "raw.csv has no accelerometer rows")
+    parts = ([], [])
+    for row in accel:
+        t, x, y, z = (float(row[key]) for key in ("timestamp", "x", "y", "z"))
+        require(not removed < t < back, f"raw sample at {t} inside the gap {removed}..{back}")
+        require(close(y, -x) and close(z, HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G), f"raw accelerometer ({x}, {y}, {z}) is not fed")
+        parts[t >= back].append((t, x / HID_ACCEL_LSB_G))
+    for name, part in zip(("before", "after"), parts):
+        require(len(part) >= 50, f"only {len(part)} accelerometer rows {name} the gap")
+        steps = {round(b[1] - a[1], 6) for a, b in zip(part, part[1:])}
+        require(steps == {1.0}, f"report numbers {name} the gap do not rise one by one: steps {sorted(steps)[:5]}")
+        require(all(b[0] > a[0] for a, b in zip(part, part[1:])), f"timestamps {name} the gap are not increasing")
+    require(parts[1][0][1] > parts[0][-1][1], "the reports after the gap do not continue the ones before")
+    motion = [float(row["timestamp"]) for row in csv_rows(results, "motion.csv")]
+    require(any(t < removed for t in motion) and any(t >= back for t in motion), "motion.csv lacks one of the parts")
+    require(not any(removed + 0.2 < t < back - 0.2 for t in motion), "motion.csv invents samples inside the gap")
 
 
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
@@ -419,6 +518,11 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             check("udev-daemon", lambda: check_udev_daemon(results))
             check("udev-database", lambda: check_udev_database(results, imus))
             check("udev-list", lambda: check_udev_listing(results, imus))
+            check("udev-modes", lambda: check_udev_modes(results))
+            check("udev-member-streams", lambda: check_udev_member(results))
+            check("udev-outsider-denied", lambda: check_udev_outsider(results))
+        elif scenario == "record":
+            check("record-unplug-replug", lambda: check_record(results))
         elif scenario == "hotplug":
             check("hotplug-removed", lambda: check_hotplug_removed(results, imus))
             check("hotplug-replugged", lambda: check_hotplug_replugged(results))

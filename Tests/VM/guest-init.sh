@@ -137,16 +137,89 @@ scenario_stream() {
     done
 }
 
-# scenario_udev: runs Debian's systemd-udevd as in Debian's initramfs, replays the add events,
-# records what udev knows about each IIO device node, then lists the IMUs with udev running.
+# scenario_udev: runs Debian's systemd-udevd with the project's rule (70-imu-bridge.rules), replays
+# the add events, records what udev knows about each IIO device and the owner, group and mode
+# the rule gave the HID accelerometer's node and attributes, then streams it as a member of group
+# "imu" (imutest) and as a user outside it (outsider), and lists the IMUs with udev running.
 scenario_udev() {
-    run udev daemon /lib/systemd/systemd-udevd --daemon --resolve-names=never
+    run udev daemon /lib/systemd/systemd-udevd --daemon --resolve-names=early
     run udev trigger udevadm trigger --action=add
     run udev settle udevadm settle --timeout=30
-    for node in /dev/iio:device*; do
-        run udev "${node#/dev/}" udevadm info --query=property "$node"
+    for device in /sys/bus/iio/devices/iio:device*; do
+        run udev "${device##*/}" udevadm info --query=property --path="$device"
     done
+    accel=$(iio_device accel_3d)
+    run udev modes stat -c '%n %U %G %a' "/dev/${accel##*/}" "$accel"/buffer/enable "$accel"/buffer/length \
+        "$accel"/scan_elements/*_en "$accel"/trigger/current_trigger "$accel"/current_timestamp_clock \
+        "$accel"/name "$accel"/in_accel_x_raw
+    stream="imu-stream --device accel_3d --samples $STREAM_SAMPLES --rate $STREAM_RATE --json"
+    run udev member su -s /bin/sh imutest -c "$stream"
+    run udev outsider su -s /bin/sh outsider -c "$stream"
     run udev list imu-list --json
+}
+
+# raw_rows FILE: the number of lines in FILE (0 if it does not exist yet).
+raw_rows() {
+    [ -f "$1" ] && wc -l < "$1" || echo 0
+}
+
+# wait_for_rows FILE COUNT: waits up to 20 s until FILE has at least COUNT lines.
+wait_for_rows() {
+    tries=0
+    until [ "$(raw_rows "$1")" -ge "$2" ]; do
+        tries=$((tries + 1))
+        [ $tries -gt 200 ] && { log "$1 did not reach $2 lines"; return 1; }
+        usleep 100000
+    done
+}
+
+# emit_file SCENARIO SUBJECT FILE: frames FILE's contents as a block for the host.
+emit_file() {
+    emit "@@imutest begin $1 $2"
+    cat "$3" >> "$RESULTS" 2> /dev/null
+    emit "@@imutest stderr"
+    emit "@@imutest end $1 $2 exit=0"
+}
+
+# scenario_record: records the HID IMU with imu-record while the emulator unplugs it and plugs it in
+# again, stops the recorder with SIGINT and hands its summary and files to the host. It replaces the
+# emulator, so it runs after the scenarios that read the first one.
+scenario_record() {
+    stop_hid_sensor_hub
+    start_hid_sensor_hub uhid-sensor-hub-record
+    mkdir -p /tmp/recordings
+    log "imu-record --tag walking while the HID sensor hub is unplugged and replugged"
+    imu-record --tag walking --device accel_3d --sensor-rate 100 --output /tmp/recordings --json \
+        > /tmp/record.stdout 2> /tmp/record.stderr &
+    recorder=$!
+    tries=0
+    until raw=$(ls -d /tmp/recordings/*.imurec 2> /dev/null) && [ -n "$raw" ]; do
+        tries=$((tries + 1))
+        [ $tries -gt 200 ] && { log "imu-record created no recording"; break; }
+        usleep 100000
+    done
+    raw=$raw/raw.csv
+    wait_for_rows "$raw" 100
+    kill -USR1 "$HUB_PID"
+    wait_for_removal accel_3d
+    sleep 1
+    kill -USR2 "$HUB_PID"
+    wait_for_device accel_3d
+    wait_for_rows "$raw" $(($(raw_rows "$raw") + 100))
+    kill -INT "$recorder"
+    wait "$recorder"
+    status=$?
+    log "imu-record exit $status"
+    emit "@@imutest begin record summary"
+    cat /tmp/record.stdout >> "$RESULTS"
+    emit "@@imutest stderr"
+    cat /tmp/record.stderr >> "$RESULTS"
+    emit "@@imutest end record summary exit=$status"
+    directory=${raw%/raw.csv}
+    for file in recording.json raw.csv motion.csv events.csv; do
+        emit_file record "$file" "$directory/$file"
+    done
+    stop_hid_sensor_hub
 }
 
 # scenario_hotplug: unplugs and replugs the HID sensor hub (SIGUSR1 / SIGUSR2 to the emulator) and
@@ -168,21 +241,24 @@ SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
 emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE"
 start_hid_sensor_hub uhid-sensor-hub
 add_i2c_stub_chips
-hotplug=
+# record and hotplug replace the emulator, so they run after the scenarios that read the first one.
+record= hotplug=
 for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
     case $scenario in
         list) scenario_list ;;
         stream) scenario_stream ;;
         udev) scenario_udev ;;
+        record) record=yes ;;
         hotplug) hotplug=yes ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, hotplug"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, record, hotplug"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac
 done
+[ -z "$record" ] || scenario_record
 [ -z "$hotplug" ] || scenario_hotplug
 stop_hid_sensor_hub
 emit "@@imutest done"

@@ -8,7 +8,7 @@ set -euo pipefail
 readonly VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly PACKAGE_ROOT=$(cd "$VM_DIR/../.." && pwd)
 readonly CACHE_DIR=$PACKAGE_ROOT/.build/vm-cache
-readonly PRODUCTS=(imu-list imu-stream)
+readonly PRODUCTS=(imu-list imu-stream imu-record)
 readonly FIXTURE_MODULES=(uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d i2c-stub i2c-dev)
 readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-600}
 
@@ -16,14 +16,14 @@ usage() {
     cat <<EOF
 usage: Tests/VM/run-vm-tests.sh [--keep WORKDIR] [--scenarios LIST] [--bin-dir DIR]
 
-Boots Debian's kernel in QEMU (TCG), runs imu-list and imu-stream against real IIO drivers
+Boots Debian's kernel in QEMU (TCG), runs imu-list, imu-stream and imu-record against real IIO drivers
 (HID sensor hub via uhid, i2c-stub MPU-6050 / BMI160 / LSM6DS3) and checks their output.
 Prints one 'PASS name' / 'FAIL name: reason' line per check and 'vm: N passed, M failed';
 exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,hotplug)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,record,hotplug)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
@@ -33,7 +33,7 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream,hotplug bin_dir=
+workdir= scenarios=list,stream,udev,record,hotplug bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
@@ -168,12 +168,12 @@ add_udev() {
     done
     cp -r /lib/udev/rules.d "$rootfs/lib/udev/"
     cp /lib/udev/hwdb.bin "$rootfs/lib/udev/"
-    if compgen -G "$PACKAGE_ROOT/udev/*.rules" > /dev/null; then
-        cp "$PACKAGE_ROOT"/udev/*.rules "$rootfs/etc/udev/rules.d/"
-    fi
+    cp "$PACKAGE_ROOT"/udev/*.rules "$rootfs/etc/udev/rules.d/"
+    install -D -m 755 "$PACKAGE_ROOT/udev/iio-permissions" "$rootfs/usr/local/libexec/imu-bridge/iio-permissions"
+    # imutest is in group imu (the rule's group), outsider is not.
     printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' 'imutest:x:1000:1000:imu-bridge test user:/tmp:/bin/sh' \
-        > "$rootfs/etc/passwd"
-    printf '%s\n' 'root:x:0:' 'imutest:x:1000:' 'plugdev:x:46:imutest' \
+        'outsider:x:1001:1001:not in group imu:/tmp:/bin/sh' > "$rootfs/etc/passwd"
+    printf '%s\n' 'root:x:0:' 'imutest:x:1000:' 'outsider:x:1001:' 'plugdev:x:46:imutest' 'imu:x:999:imutest' \
         > "$rootfs/etc/group"
 }
 
