@@ -7,8 +7,8 @@ import MotionSamples
 /// A live IMU as a `MotionSource`: streams its accelerometer (and gyroscope) through libiio.
 ///
 /// Each IIO device of the IMU is read on its own thread (split devices have two), in buffered
-/// mode when possible and by polling otherwise; readings of both devices share the monotonic
-/// clock. The stream ends with `IIOSensorError.deviceRemoved` when the device disappears.
+/// mode when possible and by polling otherwise; the threads start delivering once every device is
+/// set up, and readings of both devices share the monotonic clock. The stream ends with `IIOSensorError.deviceRemoved` when the device disappears.
 ///
 /// ```swift
 /// let imu = try IMUDiscovery().imu(matching: nil)
@@ -40,7 +40,7 @@ public struct IIOMotionSource: MotionSource {
     /// until each has closed its buffer and restored the device's settings.
     public func readings() -> AsyncThrowingStream<[SensorSample], any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: [SensorSample].self, throwing: (any Error).self)
-        let control = ReaderControl()
+        let control = ReaderControl(readerCount: imu.devices.count)
         let running = RunningReaders(count: imu.devices.count, continuation: continuation)
         let threadsDone = DispatchGroup()
         for device in imu.devices {

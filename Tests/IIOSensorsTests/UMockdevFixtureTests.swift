@@ -106,7 +106,7 @@ struct DriverFixtures {
             #expect(try testbed.attribute("sampling_frequency", of: "iio:device7") == "100")
             #expect(try testbed.attribute("current_timestamp_clock", of: "iio:device7") == "boottime")
             #expect(samples.filter { $0.sensor == .accelerometer }.map(\.timestamp) == [0, 0.01, 0.02, 0.03])
-            #expect(samples[0].value == Vector3(x: -25 * 0.000598550 / g, y: 60 * 0.000598550 / g, z: -16390 * 0.000598550 / g))
+            #expect(samples.first { $0.sensor == .accelerometer }?.value == Vector3(x: -25 * 0.000598550 / g, y: 60 * 0.000598550 / g, z: -16390 * 0.000598550 / g))
         }
     }
 

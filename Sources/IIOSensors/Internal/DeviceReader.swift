@@ -16,13 +16,19 @@ struct DeviceReader {
     let logger: Logger
 
     /// Runs until `control` stops it, handing each batch of readings to `deliver`.
+    /// Waits at `control`'s start gate for the other devices of the IMU once this one is set up.
     func run(control: ReaderControl, deliver: ([SensorSample]) -> Void) throws(IIOSensorError) {
+        var arrivedAtStart = false
+        defer { if !arrivedAtStart { control.arriveAtStart(wait: false) } }
         let context = try openContext(uri: uri)
         guard let live = context.devices.first(where: { $0.id == device.id }) else {
             throw .deviceRemoved(device: "\(device.name) (\(device.id))")
         }
         let rate = try applyRate(to: live)
-        if device.isBufferCapable, !configuration.forcePolling, prepareTrigger(for: live, in: context) {
+        let buffered = device.isBufferCapable && !configuration.forcePolling && prepareTrigger(for: live, in: context)
+        arrivedAtStart = true
+        control.arriveAtStart(wait: true)
+        if buffered {
             try streamBuffered(live, context: context, rate: rate, control: control, deliver: deliver)
         } else {
             logger.info("\(device.name): reading by polling the *_raw attributes at \(rate.formatted2) Hz")
