@@ -192,7 +192,6 @@ public struct FixedRateResampler: Sendable {
         let lowerRate = min(inputRate, outputRate)
         let halfWidth = configuration.kernelHalfWidthPeriods / lowerRate
         kernel = WindowedSincKernel(cutoff: configuration.cutoffFraction * lowerRate / 2, halfWidth: halfWidth)
-        let cutoff = configuration.cutoffFraction * lowerRate / 2
         shortestHalfWidth = switch configuration.edgeHandling {
         case .shrinkKernel: min(halfWidth, configuration.kernelHalfWidthPeriods / inputRate)
         case .truncateKernel: halfWidth
