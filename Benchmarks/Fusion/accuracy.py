@@ -10,6 +10,7 @@ per sample and imu-motion's filter per sample (--benchmark) in the same run.
     swift build -c release --product imu-motion
     python3 Benchmarks/Fusion/accuracy.py            # all 14 trials, all references
     python3 Benchmarks/Fusion/accuracy.py --quick    # imu-motion and VQF only
+    python3 Benchmarks/Fusion/accuracy.py --binary .build-x/release/imu-motion   # another scratch path
 """
 import argparse
 import gzip
@@ -21,7 +22,8 @@ import time
 
 PACKAGE_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "data", "broad"))
-BINARY = os.path.join(PACKAGE_ROOT, ".build", "release", "imu-motion")
+DEFAULT_BINARY = os.path.join(PACKAGE_ROOT, ".build", "release", "imu-motion")
+BINARY = DEFAULT_BINARY
 G = 9.80665
 
 
@@ -138,7 +140,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="only imu-motion and VQF")
     parser.add_argument("--trials", nargs="*", help="trial name prefixes (default: all)")
+    parser.add_argument("--binary", default=DEFAULT_BINARY,
+                        help="the release-built imu-motion (default: .build/release/imu-motion; pass "
+                             "<scratch-path>/release/imu-motion when building with --scratch-path)")
     args = parser.parse_args()
+    global BINARY
+    BINARY = args.binary
     if not os.path.isdir(DATA):
         print(f"skipped: BROAD data not found at {DATA}", file=sys.stderr)
         return 0
