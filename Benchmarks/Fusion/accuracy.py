@@ -115,10 +115,25 @@ def reference_filters():
 
     def run_fusion(gyr, acc, rate):
         ahrs_filter = imufusion.Ahrs()
-        ahrs_filter.settings = imufusion.Settings(imufusion.CONVENTION_NWU, 0.2, 2000, 0, 0, 0)
+        gyr_degrees, acc_g = np.degrees(gyr), acc / G
         out = np.empty((len(gyr), 4))
+        if hasattr(imufusion, "AhrsSettings"):  # imufusion >= 1.3: the sample rate lives in the settings
+            settings = imufusion.AhrsSettings()
+            settings.convention = imufusion.CONVENTION_NWU
+            settings.gain = 0.2
+            settings.gyroscope_range = 2000
+            settings.acceleration_rejection = 0
+            settings.magnetic_rejection = 0
+            settings.rejection_timeout = 0
+            settings.sample_rate = rate
+            ahrs_filter.set_settings(settings)
+            for i in range(len(gyr)):
+                ahrs_filter.update_no_magnetometer(gyr_degrees[i], acc_g[i])
+                out[i] = ahrs_filter.get_quaternion()
+            return out
+        ahrs_filter.settings = imufusion.Settings(imufusion.CONVENTION_NWU, 0.2, 2000, 0, 0, 0)
         for i in range(len(gyr)):
-            ahrs_filter.update_no_magnetometer(np.degrees(gyr[i]), acc[i] / G, 1 / rate)
+            ahrs_filter.update_no_magnetometer(gyr_degrees[i], acc_g[i], 1 / rate)
             out[i] = ahrs_filter.quaternion.wxyz
         return out
 
