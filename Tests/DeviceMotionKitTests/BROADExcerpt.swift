@@ -35,8 +35,8 @@ struct BROADExcerpt {
     }
 
     /// The inclination error of `motions` against the truth, RMS in degrees over the motion phase: the angle
-    /// between the true up direction interpolated at each output's time and `-gravity` (as
-    /// Benchmarks/Fusion/accuracy.py computes it).
+    /// between the true up direction interpolated at each output's time and `-gravity`, leaving out outputs next
+    /// to a gap in the optical truth (as Benchmarks/Fusion/accuracy.py computes it).
     func motionPhaseInclinationError(of motions: [DeviceMotion]) -> Double {
         var sum = 0.0
         var count = 0
@@ -47,6 +47,7 @@ struct BROADExcerpt {
             let (before, after) = (samples[index - 1].timestamp, samples[index].timestamp)
             let fraction = (motion.timestamp - before) / (after - before)
             let up = truthUp[index - 1] + (truthUp[index] - truthUp[index - 1]) * fraction
+            guard up.x.isFinite, up.y.isFinite, up.z.isFinite else { continue }
             let angle = MotionTraces.degrees(between: up, -motion.gravity)
             sum += angle * angle
             count += 1
