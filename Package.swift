@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
         .testTarget(name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
-        .testTarget(name: "DeviceMotionKitTests", dependencies: ["DeviceMotionKit"]),
+        .testTarget(name: "DeviceMotionKitTests", dependencies: ["DeviceMotionKit", "MotionSamples"]),
         .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "recording-crash-probe"]),
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),

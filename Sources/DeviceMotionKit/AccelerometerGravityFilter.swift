@@ -1,3 +1,4 @@
+import Foundation
 import MotionSamples
 
 /// The gravity estimate for devices without a gyroscope (many laptops and tablets): a second-order low-pass of
@@ -31,12 +32,15 @@ public struct AccelerometerGravityFilter: Sendable {
         if length > 0 { gravity = mean / length }
     }
 
-    /// The attitude with the estimated inclination and zero yaw: the shortest rotation taking the device's
-    /// up direction (`-gravity`) to the reference frame's z axis.
+    /// The attitude with the estimated inclination and zero yaw: `Rx(pitch) · Ry(roll)` in CoreMotion's Euler
+    /// convention, so ``Attitude/roll`` and ``Attitude/pitch`` are the device's tilt and ``Attitude/yaw`` is zero
+    /// (except upright at pitch ±90°, where roll and yaw are one rotation and cannot be told apart).
     public var orientation: Quaternion {
         let up = -gravity
-        let halfCos = ((up.z + 1) / 2).squareRoot()
-        guard halfCos > 1e-6 else { return Quaternion(w: 0, x: 1, y: 0, z: 0) }
-        return Quaternion(w: halfCos, x: 0.5 * up.y / halfCos, y: -0.5 * up.x / halfCos, z: 0)
+        let pitch = asin(max(-1, min(1, up.y)))
+        let roll = atan2(-up.x, up.z)
+        let (sinPitch, cosPitch) = (sin(pitch / 2), cos(pitch / 2))
+        let (sinRoll, cosRoll) = (sin(roll / 2), cos(roll / 2))
+        return Quaternion(w: cosPitch * cosRoll, x: sinPitch * cosRoll, y: cosPitch * sinRoll, z: sinPitch * sinRoll)
     }
 }

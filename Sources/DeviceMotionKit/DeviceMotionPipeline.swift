@@ -5,8 +5,10 @@ import Resampling
 ///
 /// `[SensorSample]` batches → ``SensorAligner`` (one timeline at the sensor rate) → ``OrientationFilter`` at the
 /// sensor rate (or ``AccelerometerGravityFilter`` without a gyroscope) → one estimate per reading →
-/// ``FixedRateResampler`` to `outputRate`. Quaternions are resampled with sign continuity and renormalised;
-/// gravity is renormalised. Use it directly for files and tests; ``MotionManager`` wraps it for live sources.
+/// ``FixedRateResampler`` to `outputRate`. User acceleration and rotation rate are signals and go through the
+/// resampler's anti-aliasing kernel; the attitude is a state and is interpolated at each output's own time
+/// (``AttitudeHistory``), and gravity is derived from it. Use it directly for files and tests; ``MotionManager``
+/// wraps it for live sources.
 ///
 /// ```swift
 /// var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
@@ -17,8 +19,8 @@ import Resampling
 public struct DeviceMotionPipeline: Sendable {
     /// Readings needed to estimate the sensor rate when it is not given.
     private static let rateEstimationCount = 16
-    /// Channels resampled per estimate: quaternion (4), gravity (3), user acceleration (3), rotation rate (3).
-    private static let channelCount = 13
+    /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
+    private static let channelCount = 6
 
     /// The output rate in Hz.
     public let outputRate: Double
@@ -40,9 +42,11 @@ public struct DeviceMotionPipeline: Sendable {
     private var resampler: FixedRateResampler?
     /// Timestamp of the last sample fed to the filter.
     private var lastTimestamp: Double?
-    /// The last quaternion fed to the resampler, for sign continuity.
+    /// The last quaternion stored in the history, for sign continuity.
     private var lastQuaternion = Quaternion.identity
-    /// Reused buffer of the 13 channels.
+    /// The filter's recent attitudes, sampled at each output's time.
+    private var attitudes = AttitudeHistory(capacity: 2)
+    /// Reused buffer of the resampled channels.
     private var channels: [Double]
 
     /// Creates a pipeline.
@@ -85,7 +89,10 @@ public struct DeviceMotionPipeline: Sendable {
     public mutating func finish(into output: inout [DeviceMotion]) {
         aligner.finish(into: &aligned)
         consumeAligned(into: &output, final: true)
-        resampler?.finish { timestamp, values in output.append(Self.motion(timestamp: timestamp, values: values)) }
+        let attitudes = attitudes
+        resampler?.finish { timestamp, values in
+            output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+        }
     }
 
     /// Counters of the input alignment: readings in, duplicated, backwards, invalid and unpaired ones.
@@ -115,6 +122,9 @@ public struct DeviceMotionPipeline: Sendable {
         resampler = try? FixedRateResampler(
             outputRate: outputRate, channelCount: Self.channelCount,
             configuration: ResamplerConfiguration(inputRate: rate))
+        // The outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
+        let span = (resampler?.latency ?? 1) + 4 / rate
+        attitudes = AttitudeHistory(capacity: Int((2 * span * rate).rounded(.up)) + 16)
     }
 
     /// The median rate of the buffered samples, once there are enough (or at the end of the stream).
@@ -154,36 +164,30 @@ public struct DeviceMotionPipeline: Sendable {
         }
         if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
         lastQuaternion = quaternion
+        attitudes.append(timestamp: sample.timestamp, quaternion: quaternion)
         let user = sample.acceleration - gravity
-        channels[0] = quaternion.w
-        channels[1] = quaternion.x
-        channels[2] = quaternion.y
-        channels[3] = quaternion.z
-        channels[4] = gravity.x
-        channels[5] = gravity.y
-        channels[6] = gravity.z
-        channels[7] = user.x
-        channels[8] = user.y
-        channels[9] = user.z
-        channels[10] = rotationRate.x
-        channels[11] = rotationRate.y
-        channels[12] = rotationRate.z
+        channels[0] = user.x
+        channels[1] = user.y
+        channels[2] = user.z
+        channels[3] = rotationRate.x
+        channels[4] = rotationRate.y
+        channels[5] = rotationRate.z
+        let attitudes = attitudes
         try? resampler?.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
-            output.append(Self.motion(timestamp: timestamp, values: values))
+            output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
         }
     }
 
-    /// Builds a ``DeviceMotion`` from resampled channels, renormalising the quaternion and gravity.
-    private static func motion(timestamp: Double, values: UnsafeBufferPointer<Double>) -> DeviceMotion {
-        let quaternion = Quaternion(w: values[0], x: values[1], y: values[2], z: values[3]).normalized
-        let rawGravity = Vector3(x: values[4], y: values[5], z: values[6])
-        let length = rawGravity.norm
-        let gravity = length > 0 ? rawGravity / length : -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1))
+    /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
+    private static func motion(
+        timestamp: Double, values: UnsafeBufferPointer<Double>, attitudes: AttitudeHistory
+    ) -> DeviceMotion {
+        let quaternion = attitudes.attitude(at: timestamp)
         return DeviceMotion(
             timestamp: timestamp,
             attitude: Attitude(quaternion: quaternion),
-            rotationRate: Vector3(x: values[10], y: values[11], z: values[12]),
-            gravity: gravity,
-            userAcceleration: Vector3(x: values[7], y: values[8], z: values[9]))
+            rotationRate: Vector3(x: values[3], y: values[4], z: values[5]),
+            gravity: -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1)),
+            userAcceleration: Vector3(x: values[0], y: values[1], z: values[2]))
     }
 }
