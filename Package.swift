@@ -56,7 +56,10 @@ let package = Package(
         ),
         .target(
             name: "ActivityKit",
-            dependencies: ["MotionSamples", "DeviceMotionKit", "MotionRecording"],
+            dependencies: [
+                "MotionSamples", "DeviceMotionKit", "MotionRecording",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             resources: [.copy("Resources")]
         ),
 
