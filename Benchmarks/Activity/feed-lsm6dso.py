@@ -1,24 +1,18 @@
 #!/usr/bin/env python3
 """feed-lsm6dso.py UMOCKDEV_DIR SECONDS: play an 833 Hz LSM6DSO into the FIFO nodes of the umockdev testbed.
 
-Creates /dev/iio:device1 (accelerometer) and /dev/iio:device2 (gyroscope) as FIFOs in the testbed, waits until the
-reader enabled each buffer, then writes scans (x, y, z little-endian s16, 2 pad bytes, s64 nanosecond timestamp) in
+Opens the FIFOs /dev/iio:device1 (accelerometer) and /dev/iio:device2 (gyroscope) of the testbed (live-cost.sh
+creates them), waits until the reader enabled each buffer, then writes scans (x, y, z little-endian s16, 2 pad bytes, s64 nanosecond timestamp) in
 batches every 10 ms of wall-clock time, like a hardware FIFO with a watermark, for SECONDS seconds. The signal is a
 walking-like 2 Hz sway on top of gravity, so the classifier has something to do."""
 import math, os, struct, sys, time
 
 root, seconds = sys.argv[1], float(sys.argv[2])
 rate = 833.0
-devices = {"iio:device1": "249:1", "iio:device2": "249:2"}
+devices = ["iio:device1", "iio:device2"]
 sysfs = root + "/sys/devices/platform/soc/fe804000.i2c/i2c-1/1-006a/"
-descriptors = {}
-for node, number in devices.items():
-    path = f"{root}/dev/{node}"
-    os.makedirs(f"{root}/dev/.node", exist_ok=True)
-    if not os.path.exists(path):
-        os.mkfifo(path)
-        os.symlink(number, f"{root}/dev/.node/{node}")
-    descriptors[node] = os.open(path, os.O_RDWR | os.O_NONBLOCK)
+# O_RDWR | O_NONBLOCK: the open never blocks, and the reader never sees EOF between batches.
+descriptors = {node: os.open(f"{root}/dev/{node}", os.O_RDWR | os.O_NONBLOCK) for node in devices}
 
 def enabled(node):
     try:

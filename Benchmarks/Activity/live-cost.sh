@@ -6,7 +6,7 @@
 #
 # Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
 # memory (VmHWM) and how many window lines it printed. The goal is under 1 % of a core and under 20 MB.
-# Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode.
+# Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -14,14 +14,22 @@ seconds="${1:-60}"
 warmup=10
 command -v umockdev-run >/dev/null || { echo "skipped: umockdev-run not found (apt-get install umockdev)"; exit 0; }
 
-swift build -c release --product imu-classify >&2
-classify="$PWD/.build/release/imu-classify"
+scratch="${SCRATCH_PATH:-.build}"
+swift build -c release --scratch-path "$scratch" --product imu-classify >&2
+classify="$PWD/$scratch/release/imu-classify"
 here="$PWD/Benchmarks/Activity"
+# umockdev-run takes the fixture without its leading comment lines.
+fixture="$(mktemp)"
+trap 'rm -f "$fixture"' EXIT
+sed -e '/^#/d' Fixtures/sysfs/lsm6dso.umockdev | sed -e '/./,$!d' >"$fixture"
 
-umockdev-run --device Fixtures/sysfs/lsm6dso.umockdev -- /bin/bash -c '
+umockdev-run --device "$fixture" -- /bin/bash -c '
     set -euo pipefail
     classify="$1"; here="$2"; warmup="$3"; seconds="$4"
     out="$(mktemp)"; err="$(mktemp)"
+    # The FIFO nodes exist before imu-classify looks for them (accelerometer iio:device1, gyroscope iio:device2).
+    mkdir -p "$UMOCKDEV_DIR/dev/.node"
+    for n in 1 2; do mkfifo "$UMOCKDEV_DIR/dev/iio:device$n"; ln -s "249:$n" "$UMOCKDEV_DIR/dev/.node/iio:device$n"; done
     python3 "$here/feed-lsm6dso.py" "$UMOCKDEV_DIR" $((warmup + seconds + 5)) &
     feeder=$!
     "$classify" --live --device lsm6dso --sensor-rate 833 --json >"$out" 2>"$err" &
