@@ -3,7 +3,7 @@
 #
 # Usage: Benchmarks/Activity/evaluate.sh [--json] [motionsense|hapt]...     (from the package root; default: both)
 #
-# Builds imu-train and imu-import in release mode and runs 5-fold cross-validation grouped by subject:
+# Builds imu-train and imu-import in release mode (in $SCRATCH_PATH, default .build) and runs 5-fold cross-validation grouped by subject:
 #  - MotionSense: device motion as recorded by CoreMotion, 50 -> 25 Hz, with 4 s windows and a 2 s hop (the
 #    default) and with the published 2.56 s / 50 % windows for comparison. Anchors (data/README.md): 4 s windows
 #    95.3-95.5 %, 2.56 s windows 93.8-94.0 % accuracy.
@@ -21,9 +21,10 @@ if [[ "${1:-}" == "--json" ]]; then format=(--json); shift; fi
 sets=("$@")
 if [[ ${#sets[@]} -eq 0 ]]; then sets=(motionsense hapt); fi
 
-swift build -c release --product imu-train >&2
-swift build -c release --product imu-import >&2
-train=".build/release/imu-train"
+scratch="${SCRATCH_PATH:-.build}"
+swift build -c release --scratch-path "$scratch" --product imu-train >&2
+swift build -c release --scratch-path "$scratch" --product imu-import >&2
+train="$scratch/release/imu-train"
 
 for set in "${sets[@]}"; do
     case "$set" in
@@ -39,7 +40,7 @@ for set in "${sets[@]}"; do
         hapt="$data/hapt"
         if [[ ! -d "$hapt/RawData" ]]; then echo "skipped: $hapt/RawData not found"; continue; fi
         recordings="${HAPT_RECORDINGS:-/tmp/imu-bridge-hapt}"
-        .build/release/imu-import hapt "$hapt" --output "$recordings" >&2
+        "$scratch/release/imu-import" hapt "$hapt" --output "$recordings" >&2
         echo "== HAPT six basic activities, raw streams fused by DeviceMotionKit, 4 s windows, 2 s hop (default)"
         "$train" --cross-validate --folds 5 "${format[@]}" "$recordings"
         ;;
