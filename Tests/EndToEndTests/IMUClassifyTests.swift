@@ -72,6 +72,36 @@ struct IMUClassifyTests {
         #expect(result.standardError.components(separatedBy: "streaming from adxl345").count == 3, "\(result.standardError)")
     }
 
+    @Test("--live --model: a rewritten model file and SIGHUP are picked up without dropping the stream")
+    func liveModelReload() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        let bundled = try #require(ActivityModel.defaultModelCandidates.first { FileManager.default.fileExists(atPath: $0.path) })
+        let modelFile = FileManager.default.temporaryDirectory.appendingPathComponent("imu-classify-\(UUID().uuidString).model")
+        defer { try? FileManager.default.removeItem(at: modelFile) }
+        let original = try Data(contentsOf: bundled)
+        try original.write(to: modelFile)
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"),
+            arguments: ["--live", "--sensor-rate", "50", "--json", "--verbose", "--model", modelFile.path])
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
+        let renamed = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"walking\"", with: "\"strolling\"")
+        try Data(renamed.utf8).write(to: modelFile, options: .atomic)
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.contains("\"strolling\"") })
+        classify.send(SIGHUP)
+        #expect(classify.waitUntil(timeLimit: 60) { classify.errorSoFar.components(separatedBy: "reloaded model").count == 3 })
+        let result = classify.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try windowLines(result.output)
+        let first = try #require(lines.first?["probabilities"] as? [String: Double])
+        let last = try #require(lines.last?["probabilities"] as? [String: Double])
+        #expect(first["walking"] != nil && last["strolling"] != nil)
+        let timestamps = lines.compactMap { $0["timestamp"] as? Double }
+        let hop = Double(window.hop) / window.sampleRate
+        #expect(zip(timestamps.dropFirst(), timestamps).allSatisfy { abs($0 - $1 - hop) < 1e-6 }, "the stream was interrupted: \(timestamps)")
+    }
+
     @Test("--live without IIO: status 3; a missing --device: status 5; --live with --replay: usage error")
     func liveErrors() throws {
         let testbed = try Testbed()
