@@ -20,11 +20,15 @@ struct LiveMotionInput: Sendable {
     /// Where the source logs.
     let logger: Logger
 
+    /// Seconds of readings per kernel-buffer refill: a window is classified every hop (seconds), so a quarter of a
+    /// second of latency costs nothing and wakes the process a few times a second instead of 25 times per device.
+    static let bufferDuration = 0.25
+
     /// Resolves the IMU (waiting for it with --wait) and returns its fused stream at `rate` Hz.
     func motions(rate: Double) async throws -> AsyncThrowingStream<DeviceMotion, any Error> {
         let source = LiveIMUSource(
             query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
-            configuration: StreamConfiguration(rate: sensorRate), logger: logger
+            configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
         ) { status in
             switch status {
             case .waiting(let query): printError("imu-classify: waiting for an IMU (\(query))")
