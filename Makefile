@@ -8,6 +8,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev udev umockdev pkg-config
 VM_PACKAGES := qemu-system-x86 busybox-static cpio zstd kmod
 PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify
+# SwiftPM's resource bundle with the default activity model; the tools look for it next to their binary.
+RESOURCES := imu-bridge_ActivityKit.resources
 
 .PHONY: deps vm-deps build demo test test-swift test-vm install install-udev uninstall clean
 
@@ -42,12 +44,16 @@ test-vm: vm-deps
 install: build install-udev
 	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin
 	for p in $(PRODUCTS); do $(SUDO) install -m 755 .build/release/$$p $(DESTDIR)$(PREFIX)/bin/$$p; done
+	$(SUDO) rm -rf $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
+	$(SUDO) cp -R .build/release/$(RESOURCES) $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
+	$(SUDO) chmod -R a+rX $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
 
 install-udev:
 	udev/install.sh
 
 uninstall:
 	for p in $(PRODUCTS); do $(SUDO) rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	$(SUDO) rm -rf $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
 	udev/install.sh --uninstall
 
 clean:

@@ -56,7 +56,10 @@ let package = Package(
         ),
         .target(
             name: "ActivityKit",
-            dependencies: ["MotionSamples", "DeviceMotionKit", "MotionRecording"],
+            dependencies: [
+                "MotionSamples", "DeviceMotionKit", "MotionRecording",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             resources: [.copy("Resources")]
         ),
 
@@ -82,7 +85,7 @@ let package = Package(
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "ActivityKit"]),
     ]
 )
 

@@ -1,11 +1,11 @@
 /// Hyperparameters of the histogram gradient-boosted trees; the defaults were chosen by subject-disjoint cross-validation.
 public struct GradientBoostingParameters: Codable, Hashable, Sendable {
     /// Number of boosting rounds (one tree per class per round).
-    public var rounds: Int = 150
+    public var rounds: Int = 300
     /// Shrinkage applied to every tree's output.
     public var learningRate: Double = 0.1
     /// Maximum depth of each tree.
-    public var maximumDepth: Int = 5
+    public var maximumDepth: Int = 3
     /// Minimum number of training windows in a leaf.
     public var minimumLeafSize: Int = 10
     /// L2 regularisation of leaf values.

@@ -18,20 +18,6 @@ public struct MotionSenseDataset: Sendable {
         "rotationRate.x", "rotationRate.y", "rotationRate.z", "userAcceleration.x", "userAcceleration.y", "userAcceleration.z",
     ]
 
-    /// Every MotionSense CSV file under `directory` (or `directory` itself if it is a file), sorted by path.
-    public static func files(in path: String) throws(ActivityError) -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadableFile(path: path, reason: "no such file or directory")
-        }
-        guard isDirectory.boolValue else { return [URL(fileURLWithPath: path)] }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "cannot list the directory")
-        }
-        let relative = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".csv") || $0.hasSuffix(".csv.gz") }
-        return relative.sorted().map { URL(fileURLWithPath: path).appendingPathComponent($0) }
-    }
-
     /// Reads one file as a session, averaging each `decimation` consecutive samples (2 turns 50 Hz into 25 Hz).
     public static func session(at url: URL, decimation: Int = 2) throws(ActivityError) -> LabelledSession {
         let folder = url.deletingLastPathComponent().lastPathComponent

@@ -2,31 +2,30 @@ import Foundation
 
 /// Loads labelled sessions from the paths given on a command line.
 ///
-/// Accepts MotionSense device-motion CSV files (`<activity>_<trial>/sub_<n>.csv[.gz]`) or directories holding them,
-/// resampled to the requested rate by averaging consecutive samples.
+/// Accepts recording directories written by imu-record or imu-import (raw readings fused into device motion at the
+/// requested rate by the live pipeline; label = tag, group = subject), MotionSense device-motion CSV files
+/// (`<activity>_<trial>/sub_<n>.csv[.gz]`, resampled by averaging consecutive samples), or directories holding either.
 public struct SessionLoader: Sendable {
     /// Rate the sessions are delivered at, in Hz.
     public let sampleRate: Double
 
-    /// Creates a loader delivering `sampleRate` Hz; it must divide MotionSense's 50 Hz.
+    /// Creates a loader delivering `sampleRate` Hz.
     public init(sampleRate: Double) throws(ActivityError) {
-        let factor = MotionSenseDataset.recordedRate / sampleRate
-        guard sampleRate > 0, factor >= 1, factor == factor.rounded() else {
-            throw .invalidWindow("MotionSense input can be read at 50 Hz divided by a whole number (50, 25, 12.5 ...), not \(sampleRate) Hz")
-        }
+        guard sampleRate.isFinite, sampleRate > 0 else { throw .invalidWindow("sample rate \(sampleRate) Hz is not positive") }
         self.sampleRate = sampleRate
     }
 
-    /// Every session under `paths`, in path order (files read in parallel).
+    /// Every session under `paths`, in path order (read in parallel).
     public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
-        var found: [URL] = []
-        for path in paths { found += try MotionSenseDataset.files(in: path) }
-        let files = found
-        guard !files.isEmpty else { throw .insufficientData("no MotionSense CSV files under \(paths.joined(separator: ", "))") }
-        let decimation = Int(MotionSenseDataset.recordedRate / sampleRate)
-        let results = LoadedSessions(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.store(Result { () throws(ActivityError) in try MotionSenseDataset.session(at: files[index], decimation: decimation) }, at: index)
+        var found: [SessionInput] = []
+        for path in paths { found += try SessionInput.all(at: path) }
+        let inputs = found
+        guard !inputs.isEmpty else {
+            throw .insufficientData("no recordings or MotionSense CSV files under \(paths.joined(separator: ", "))")
+        }
+        let results = LoadedSessions(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            results.store(Result { () throws(ActivityError) in try session(from: inputs[index]) }, at: index)
         }
         var sessions: [LabelledSession] = []
         for result in results.all {
@@ -36,6 +35,20 @@ public struct SessionLoader: Sendable {
             }
         }
         return sessions
+    }
+
+    /// Reads one input at the loader's rate.
+    public func session(from input: SessionInput) throws(ActivityError) -> LabelledSession {
+        switch input {
+        case .recording(let url):
+            return try LabelledSession(recordingAt: url.path, sampleRate: sampleRate)
+        case .motionSense(let url):
+            let factor = MotionSenseDataset.recordedRate / sampleRate
+            guard factor >= 1, factor == factor.rounded() else {
+                throw .invalidWindow("MotionSense input can be read at 50 Hz divided by a whole number (50, 25, 12.5 ...), not \(sampleRate) Hz")
+            }
+            return try MotionSenseDataset.session(at: url, decimation: Int(factor))
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 import ActivityKit
 import Foundation
 
-/// Writes tracker verdicts to standard output: a line per change for people, or a JSON object per window.
+/// Writes tracker verdicts to standard output: a line per change for people, or a JSON object per window; each line
+/// is flushed at once, so a pipe or a log sees it when it happens.
 struct PredictionPrinter: Sendable {
     /// Whether to print JSON lines.
     let json: Bool
@@ -15,6 +16,7 @@ struct PredictionPrinter: Sendable {
             let details = String(format: "confidence %.2f, since %.2f s", update.confidence, update.since)
             Swift.print("\(time)  \(update.activity)  (\(details))")
         }
+        fflush(nil)
     }
 
     private func jsonLine(_ update: ActivityTracker.Update) -> String {

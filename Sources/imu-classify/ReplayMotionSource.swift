@@ -2,7 +2,8 @@ import ActivityKit
 import DeviceMotionKit
 import Logging
 
-/// Replays recorded sessions as one device-motion stream, one file after another with a gap between them.
+/// Replays recordings and MotionSense files as one device-motion stream, one session after another with a gap
+/// between them; recordings are fused from their raw readings by the live pipeline (see `SessionLoader`).
 struct ReplayMotionSource: Sendable {
     /// The files to replay, in order.
     let files: [String]
@@ -11,7 +12,7 @@ struct ReplayMotionSource: Sendable {
     /// Where progress is logged.
     let logger: Logger
 
-    /// Seconds of silence inserted between files, so that no window spans two sessions.
+    /// Seconds of silence inserted between sessions, so that no window spans two of them.
     static let gapBetweenFiles = 1.0
 
     /// The stream of estimates; reading errors end it with the error.
@@ -21,8 +22,7 @@ struct ReplayMotionSource: Sendable {
                 do {
                     let loader = try SessionLoader(sampleRate: sampleRate)
                     var offset = 0.0
-                    for file in files {
-                        guard let session = try loader.sessions(from: [file]).first else { continue }
+                    for session in try loader.sessions(from: files) {
                         logger.info("replaying \(session.name) (\(session.label), \(session.motions.count) samples)")
                         let start = session.motions.first?.timestamp ?? 0
                         for var motion in session.motions {

@@ -14,7 +14,8 @@ struct EvalCommand: ParsableCommand {
             per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
             the same numbers come as one JSON object: {"accuracy","macroF1","classes","confusion",...}.
 
-            Inputs are MotionSense device-motion CSV files (<activity>_<trial>/sub_<n>.csv[.gz]) or directories of them.
+            Inputs are recordings written by imu-record or imu-import, MotionSense device-motion CSV files \
+            (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
             For subject-disjoint cross-validation use `imu-train --cross-validate`.
 
             Example:
@@ -25,7 +26,7 @@ struct EvalCommand: ParsableCommand {
     @Argument(help: "The model file written by imu-train.")
     var model: String
 
-    @Argument(help: "Session files or directories holding them.")
+    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
     var inputs: [String]
 
     @Flag(help: "Print one JSON object instead of text.")

@@ -15,14 +15,18 @@ struct TrainCommand: ParsableCommand {
             --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
             on) and stores the result in the model's summary.
 
-            Inputs are MotionSense device-motion CSV files (<activity>_<trial>/sub_<n>.csv[.gz]) or directories of them.
+            Inputs are recordings written by imu-record or imu-import (label = tag, subject = subject; their raw \
+            readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
+            (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
 
-            Example:
+            Examples:
               imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
+              imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
+              imu-train ~/sessions/*.imurec -o my.model
             """
     )
 
-    @Argument(help: "Session files or directories holding them.")
+    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
     var inputs: [String]
 
     @Option(name: [.short, .customLong("output")], help: "Where to write the model file.")

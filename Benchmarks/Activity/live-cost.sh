@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# CPU and memory of `imu-classify --live` fed by an 833 Hz IMU: the LSM6DSO fixture (accelerometer and gyroscope
+# as two buffered IIO devices) served by umockdev, its FIFO device nodes written by feed-lsm6dso.py in real time.
+#
+# Usage: Benchmarks/Activity/live-cost.sh [SECONDS]      (from the package root; default 60 s measured after 10 s warm-up)
+#
+# Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
+# memory (VmHWM) and how many window lines it printed. The goal is under 1 % of a core and under 20 MB.
+# Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build).
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+seconds="${1:-60}"
+warmup=10
+command -v umockdev-run >/dev/null || { echo "skipped: umockdev-run not found (apt-get install umockdev)"; exit 0; }
+
+scratch="${SCRATCH_PATH:-.build}"
+swift build -c release --scratch-path "$scratch" --product imu-classify >&2
+classify="$PWD/$scratch/release/imu-classify"
+here="$PWD/Benchmarks/Activity"
+# umockdev-run takes the fixture without its leading comment lines.
+fixture="$(mktemp)"
+trap 'rm -f "$fixture"' EXIT
+sed -e '/^#/d' Fixtures/sysfs/lsm6dso.umockdev | sed -e '/./,$!d' >"$fixture"
+
+umockdev-run --device "$fixture" -- /bin/bash -c '
+    set -euo pipefail
+    classify="$1"; here="$2"; warmup="$3"; seconds="$4"
+    out="$(mktemp)"; err="$(mktemp)"
+    # The FIFO nodes exist before imu-classify looks for them (accelerometer iio:device1, gyroscope iio:device2).
+    mkdir -p "$UMOCKDEV_DIR/dev/.node"
+    for n in 1 2; do mkfifo "$UMOCKDEV_DIR/dev/iio:device$n"; ln -s "249:$n" "$UMOCKDEV_DIR/dev/.node/iio:device$n"; done
+    python3 "$here/feed-lsm6dso.py" "$UMOCKDEV_DIR" $((warmup + seconds + 5)) &
+    feeder=$!
+    "$classify" --live --device lsm6dso --sensor-rate 833 --json >"$out" 2>"$err" &
+    pid=$!
+    ticks() { awk "{ print \$14 + \$15 }" "/proc/$pid/stat"; }
+    sleep "$warmup"
+    start=$(ticks); lines_before=$(wc -l <"$out")
+    sleep "$seconds"
+    end=$(ticks); lines_after=$(wc -l <"$out")
+    hwm=$(awk "/VmHWM/ { print \$2 }" "/proc/$pid/status")
+    rss=$(awk "/VmRSS/ { print \$2 }" "/proc/$pid/status")
+    kill -TERM "$pid"; wait "$pid" || true
+    kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
+    hz=$(getconf CLK_TCK)
+    awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v w=$((lines_after - lines_before)) \
+        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB), %d window lines\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, w }"
+    if [[ -s "$err" ]]; then echo "stderr:"; head -5 "$err"; fi
+    rm -f "$out" "$err"
+' bench "$classify" "$here" "$warmup" "$seconds"

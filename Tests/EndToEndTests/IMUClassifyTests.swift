@@ -1,0 +1,134 @@
+import ActivityKit
+import Foundation
+import IIOTestbed
+import Testing
+
+/// `imu-classify --live` on umockdev fixtures and `--replay` of the bundled demo recording, with the bundled model.
+@Suite("imu-classify", .enabled(if: canRunCLIs, cliMessage))
+struct IMUClassifyTests {
+    /// The bundled model's windows: the cadence the JSON lines must follow.
+    private let window = try! ActivityModel.bundledDefault().window
+
+    /// MPU-6050 scans at 100 Hz (10 ms apart), lying still face up with a small constant rotation.
+    private func mpu6050Scans(_ count: Int) -> [UInt8] {
+        (1...count).flatMap { n -> [UInt8] in
+            [Int16(0), 0, 16384, 20, -10, 5].flatMap(be) + [0, 0, 0, 0] + le(Int64(n) * 10_000_000)
+        }
+    }
+
+    private func windowLines(_ output: String) throws -> [[String: Any]] {
+        try jsonLines(output).filter { $0["activity"] != nil }
+    }
+
+    @Test("--live --json: one line per hop once a window is full, with activity, confidence and probabilities")
+    func liveCadence() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        let seconds = 12
+        let feeder = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(seconds * 100))
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"), arguments: ["--live", "--device", "mpu6050", "--sensor-rate", "100", "--json"])
+        #expect(feeder.waitUntilWritten(timeout: 30))
+        let hop = Double(window.hop) / window.sampleRate
+        let expectedWindows = Int((Double(seconds) - window.duration) / hop)
+        _ = classify.waitForOutput(timeLimit: 30) { $0.split(separator: "\n").count >= expectedWindows }
+        let result = classify.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try windowLines(result.output)
+        #expect(lines.count >= expectedWindows, "\(result.output)\n\(result.standardError)")
+        let timestamps = lines.compactMap { $0["timestamp"] as? Double }
+        #expect(timestamps.count == lines.count)
+        let first = try #require(timestamps.first)
+        #expect(abs(first - 0.01 - window.duration) <= 2 / window.sampleRate, "first window ends at \(first) s")
+        #expect(zip(timestamps.dropFirst(), timestamps).allSatisfy { abs($0 - $1 - hop) < 1e-6 }, "\(timestamps)")
+        for line in lines {
+            let probabilities = try #require(line["probabilities"] as? [String: Double])
+            #expect(Set(probabilities.keys) == ["downstairs", "jogging", "sitting", "standing", "upstairs", "walking"])
+            #expect(abs(probabilities.values.reduce(0, +) - 1) < 1e-9)
+            let confidence = try #require(line["confidence"] as? Double)
+            let activity = try #require(line["activity"] as? String)
+            #expect(activity == (confidence >= 0.9 ? probabilities.max { $0.value < $1.value }?.key : "unknown"))
+        }
+    }
+
+    @Test("--live: 'sensor removed, waiting' on unplug, windows again after replug")
+    func liveUnplugAndReplug() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"), arguments: ["--live", "--sensor-rate", "50", "--json"])
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
+        try testbed.remove(device: "iio:device10")
+        #expect(classify.waitUntil(timeLimit: 30) { classify.errorSoFar.contains("sensor removed, waiting: adxl345") })
+        #expect(testbed.waitForUEventListeners())
+        let linesWhileRemoved = classify.outputSoFar.split(separator: "\n").count
+        _ = try testbed.reinstall(device: "iio:device10")
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= linesWhileRemoved + 1 })
+        let result = classify.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try windowLines(result.output).count >= linesWhileRemoved + 1)
+        #expect(result.standardError.components(separatedBy: "streaming from adxl345").count == 3, "\(result.standardError)")
+    }
+
+    @Test("--live --model: a rewritten model file and SIGHUP are picked up without dropping the stream")
+    func liveModelReload() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        let bundled = try #require(ActivityModel.defaultModelCandidates.first { FileManager.default.fileExists(atPath: $0.path) })
+        let modelFile = FileManager.default.temporaryDirectory.appendingPathComponent("imu-classify-\(UUID().uuidString).model")
+        defer { try? FileManager.default.removeItem(at: modelFile) }
+        let original = try Data(contentsOf: bundled)
+        try original.write(to: modelFile)
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"),
+            arguments: ["--live", "--sensor-rate", "50", "--json", "--verbose", "--model", modelFile.path])
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
+        let renamed = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"walking\"", with: "\"strolling\"")
+        try Data(renamed.utf8).write(to: modelFile, options: .atomic)
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.contains("\"strolling\"") })
+        classify.send(SIGHUP)
+        #expect(classify.waitUntil(timeLimit: 60) { classify.errorSoFar.components(separatedBy: "reloaded model").count == 3 })
+        let result = classify.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try windowLines(result.output)
+        let first = try #require(lines.first?["probabilities"] as? [String: Double])
+        let last = try #require(lines.last?["probabilities"] as? [String: Double])
+        #expect(first["walking"] != nil && last["strolling"] != nil)
+        let timestamps = lines.compactMap { $0["timestamp"] as? Double }
+        let hop = Double(window.hop) / window.sampleRate
+        #expect(zip(timestamps.dropFirst(), timestamps).allSatisfy { abs($0 - $1 - hop) < 1e-6 }, "the stream was interrupted: \(timestamps)")
+    }
+
+    @Test("--live without IIO: status 3; a missing --device: status 5; --live with --replay: usage error")
+    func liveErrors() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let none = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live"])
+        #expect(none.status == 3, "\(none.standardError)")
+        _ = try testbed.install(fixtureNamed: "lsm6dso")
+        let missing = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--device", "bmi270"])
+        #expect(missing.status == 5)
+        #expect(missing.standardError.contains("no IMU matches 'bmi270'"))
+        let usage = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--replay", "x"])
+        #expect(usage.status == 64)
+    }
+
+    @Test("--replay of the bundled demo recording: walking first, sitting last")
+    func replayDemo() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+        let json = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--replay", recording, "--json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        let named = try windowLines(json.output).compactMap { $0["activity"] as? String }.filter { $0 != "unknown" }
+        #expect(named.first == "walking", "\(named)")
+        #expect(named.last == "sitting", "\(named)")
+        let text = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--replay", recording])
+        #expect(text.status == 0)
+        let changes = text.output.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
+        #expect(changes.filter { $0 != "unknown" }.first == "walking" && changes.last == "sitting", "\(text.output)")
+    }
+}
