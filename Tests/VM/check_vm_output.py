@@ -479,6 +479,31 @@ def check_record(results: Results) -> None:
     require(not any(removed + 0.2 < t < back - 0.2 for t in motion), "motion.csv invents samples inside the gap")
 
 
+def check_classify(results: Results) -> None:
+    """imu-classify --live streamed the HID IMU through fusion and the bundled model until SIGINT.
+
+    One JSON line per hop of the model's window, a hop apart in sensor time, each naming an activity of
+    the model (or `unknown`) with its confidence and a probability per class summing to 1; SIGINT ends it
+    with status 0.
+    """
+    block = results.block("classify", "live")
+    block.require_success()
+    windows = block.json_lines()
+    require(len(windows) >= 3, f"{len(windows)} window lines in {results.settings.get('classify-seconds')} s: {block.stderr[-3:]}")
+    classes = set(windows[0].get("probabilities", {}))
+    require(classes == {"downstairs", "jogging", "sitting", "standing", "upstairs", "walking"},
+            f"the bundled model's classes are {sorted(classes)}")
+    for number, window in enumerate(windows, 1):
+        probabilities = window.get("probabilities", {})
+        require(set(probabilities) == classes, f"window {number} has classes {sorted(probabilities)}")
+        require(abs(sum(probabilities.values()) - 1) < 1e-6, f"window {number} probabilities sum to {sum(probabilities.values())}")
+        require(window.get("activity") in classes | {"unknown"}, f"window {number} activity is {window.get('activity')!r}")
+        require(0 <= window.get("confidence", -1) <= 1, f"window {number} confidence is {window.get('confidence')!r}")
+    times = [window["timestamp"] for window in windows]
+    hops = {round(b - a, 6) for a, b in zip(times, times[1:])}
+    require(len(hops) == 1 and hops.pop() > 0, f"windows are not one hop apart: {times}")
+
+
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
@@ -521,6 +546,8 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             check("udev-modes", lambda: check_udev_modes(results))
             check("udev-member-streams", lambda: check_udev_member(results))
             check("udev-outsider-denied", lambda: check_udev_outsider(results))
+        elif scenario == "classify":
+            check("classify-live", lambda: check_classify(results))
         elif scenario == "record":
             check("record-unplug-replug", lambda: check_record(results))
         elif scenario == "hotplug":

@@ -24,6 +24,7 @@ PRESETS=/usr/share/imutest/i2c-presets
 STREAM_SAMPLES=20
 STREAM_RATE=100
 COMMAND_TIMEOUT=60
+CLASSIFY_SECONDS=20
 HUB_PID=
 HUB_ROLE=
 
@@ -222,6 +223,13 @@ scenario_record() {
     stop_hid_sensor_hub
 }
 
+# scenario_classify: recognises activities live on the HID IMU with the bundled model, installed
+# next to the binary as `make install` puts it, until SIGINT after CLASSIFY_SECONDS of streaming.
+scenario_classify() {
+    log "imu-classify --live for ${CLASSIFY_SECONDS}s"
+    run classify live timeout -s INT "$CLASSIFY_SECONDS" imu-classify --live --device accel_3d --json
+}
+
 # scenario_hotplug: unplugs and replugs the HID sensor hub (SIGUSR1 / SIGUSR2 to the emulator) and
 # lists the IMUs in between. It replaces the emulator, so it runs after every other scenario.
 scenario_hotplug() {
@@ -238,7 +246,7 @@ scenario_hotplug() {
 
 log "init, kernel $(uname -r)"
 SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
-emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE"
+emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE classify-seconds=$CLASSIFY_SECONDS"
 start_hid_sensor_hub uhid-sensor-hub
 add_i2c_stub_chips
 # record and hotplug replace the emulator, so they run after the scenarios that read the first one.
@@ -248,12 +256,13 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
         list) scenario_list ;;
         stream) scenario_stream ;;
         udev) scenario_udev ;;
+        classify) scenario_classify ;;
         record) record=yes ;;
         hotplug) hotplug=yes ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, record, hotplug"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac

@@ -8,7 +8,9 @@ set -euo pipefail
 readonly VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly PACKAGE_ROOT=$(cd "$VM_DIR/../.." && pwd)
 readonly CACHE_DIR=$PACKAGE_ROOT/.build/vm-cache
-readonly PRODUCTS=(imu-list imu-stream imu-record)
+readonly PRODUCTS=(imu-list imu-stream imu-record imu-classify)
+# The bundled activity model, installed next to the binaries as `make install` does.
+readonly RESOURCE_BUNDLE=imu-bridge_ActivityKit.resources
 readonly FIXTURE_MODULES=(uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d i2c-stub i2c-dev)
 readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-600}
 
@@ -16,14 +18,14 @@ usage() {
     cat <<EOF
 usage: Tests/VM/run-vm-tests.sh [--keep WORKDIR] [--scenarios LIST] [--bin-dir DIR]
 
-Boots Debian's kernel in QEMU (TCG), runs imu-list, imu-stream and imu-record against real IIO drivers
+Boots Debian's kernel in QEMU (TCG), runs imu-list, imu-stream, imu-record and imu-classify against real IIO drivers
 (HID sensor hub via uhid, i2c-stub MPU-6050 / BMI160 / LSM6DS3) and checks their output.
 Prints one 'PASS name' / 'FAIL name: reason' line per check and 'vm: N passed, M failed';
 exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,record,hotplug)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,record,hotplug)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
@@ -33,7 +35,7 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream,udev,record,hotplug bin_dir=
+workdir= scenarios=list,stream,udev,classify,record,hotplug bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
@@ -112,6 +114,7 @@ build_products() {
     for product in "${PRODUCTS[@]}"; do
         [ -x "$BIN_DIR/$product" ] || die "$BIN_DIR/$product is missing: build it or drop --bin-dir"
     done
+    [ -d "$BIN_DIR/$RESOURCE_BUNDLE" ] || die "$BIN_DIR/$RESOURCE_BUNDLE is missing: build imu-classify or drop --bin-dir"
 }
 
 # Prints the module files (relative to lib/modules/VERSION) needed by the emulated devices.
@@ -145,6 +148,7 @@ build_initramfs() {
     for binary in "${PRODUCTS[@]}"; do
         strip -o "$rootfs/usr/local/bin/$binary" "$BIN_DIR/$binary"
     done
+    cp -r "$BIN_DIR/$RESOURCE_BUNDLE" "$rootfs/usr/local/bin/"
     for binary in "${PRODUCTS[@]}"; do
         ldd "$BIN_DIR/$binary" | awk '/=> \// { print $3 }'
     done | sort -u | while read -r library; do
