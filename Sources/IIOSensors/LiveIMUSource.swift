@@ -9,13 +9,22 @@ import MotionSamples
 /// the gap and a live view can say what is happening.
 public struct LiveIMUSource: MotionSource {
     /// What the source is doing.
-    public enum Status: Hashable, Sendable {
+    public enum Status: Hashable, Sendable, CustomStringConvertible {
         /// No matching IMU is present; waiting for one to appear.
         case waiting(for: String)
         /// Streaming this IMU.
         case streaming(IMU)
         /// The IMU disappeared (unplugged, driver unbound); waiting for it to come back.
         case removed(IMU)
+
+        /// The line the tools print for it, e.g. "sensor removed, waiting: mpu6050".
+        public var description: String {
+            switch self {
+            case .waiting(let query): "waiting for an IMU (\(query))"
+            case .streaming(let imu): "streaming from \(imu.name)"
+            case .removed(let imu): "sensor removed, waiting: \(imu.name)"
+            }
+        }
     }
 
     /// The IMU to follow: a name, device name or id (see `IMU.matches`), or `nil` for the first.

@@ -29,13 +29,7 @@ struct LiveMotionInput: Sendable {
         let source = LiveIMUSource(
             query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
-        ) { status in
-            switch status {
-            case .waiting(let query): printError("imu-classify: waiting for an IMU (\(query))")
-            case .removed(let imu): printError("imu-classify: sensor removed, waiting: \(imu.name)")
-            case .streaming(let imu): printError("imu-classify: streaming from \(imu.name)")
-            }
-        }
+        ) { status in printError("imu-classify: \(status)") }
         let imu = try await source.resolve()
         guard imu.accelerometer != nil else { throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name)) }
         return FusedMotionStream(source: source, rate: rate, hasGyroscope: imu.gyroscope != nil).motions()

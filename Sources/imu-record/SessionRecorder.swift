@@ -45,11 +45,7 @@ struct SessionRecorder: Sendable {
             query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
             configuration: StreamConfiguration(rate: sensorRate), logger: logger
         ) { status in
-            switch status {
-            case .waiting(let query): printError("imu-record: waiting for an IMU (\(query))")
-            case .removed(let imu): printError("imu-record: sensor removed, waiting: \(imu.name)")
-            case .streaming: break
-            }
+            if case .streaming = status {} else { printError("imu-record: \(status)") }
             Task { await box.session?.note(status) }
         }
         let imu: IMU

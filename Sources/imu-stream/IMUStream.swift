@@ -88,13 +88,7 @@ struct IMUStream: AsyncParsableCommand {
                 }
                 let source = LiveIMUSource(
                     query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri, configuration: configuration, logger: logger
-                ) { status in
-                    switch status {
-                    case .waiting(let query): printError("imu-stream: waiting for an IMU (\(query))")
-                    case .removed(let imu): printError("imu-stream: sensor removed, waiting: \(imu.name)")
-                    case .streaming(let imu): printError("imu-stream: streaming from \(imu.name)")
-                    }
-                }
+                ) { status in printError("imu-stream: \(status)") }
                 let imu = try await source.resolve()
                 try await Self.stream(source, hasGyroscope: imu.gyroscope != nil, printer: printer, duration: duration, samples: samples)
             }
