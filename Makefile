@@ -24,7 +24,7 @@ vm-deps:
 	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(VM_PACKAGES)"
 
 build: deps
-	swift build -c release
+	swift build -c release --static-swift-stdlib
 
 demo: build
 	.build/release/imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec

@@ -15,7 +15,7 @@ warmup=10
 command -v umockdev-run >/dev/null || { echo "skipped: umockdev-run not found (apt-get install umockdev)"; exit 0; }
 
 scratch="${SCRATCH_PATH:-.build}"
-swift build -c release --scratch-path "$scratch" --product imu-classify >&2
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product imu-classify >&2
 classify="$PWD/$scratch/release/imu-classify"
 here="$PWD/Benchmarks/Activity"
 # umockdev-run takes the fixture without its leading comment lines.
