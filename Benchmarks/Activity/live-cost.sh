@@ -5,7 +5,9 @@
 # Usage: Benchmarks/Activity/live-cost.sh [SECONDS]      (from the package root; default 60 s measured after 10 s warm-up)
 #
 # Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
-# memory (VmHWM) and how many window lines it printed. The goal is under 1 % of a core and under 20 MB.
+# memory (VmHWM), the resident memory at the end split into anonymous (the process's own) and file-backed pages
+# (code of the binary and the shared libraries, the umockdev preload among them), and how many window lines it
+# printed. The goal is under 1 % of a core and under 20 MB.
 # Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build).
 set -euo pipefail
 
@@ -41,11 +43,14 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     end=$(ticks); lines_after=$(wc -l <"$out")
     hwm=$(awk "/VmHWM/ { print \$2 }" "/proc/$pid/status")
     rss=$(awk "/VmRSS/ { print \$2 }" "/proc/$pid/status")
+    anon=$(awk "/RssAnon/ { print \$2 }" "/proc/$pid/status")
+    file=$(awk "/RssFile/ { print \$2 }" "/proc/$pid/status")
     kill -TERM "$pid"; wait "$pid" || true
     kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
     hz=$(getconf CLK_TCK)
-    awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v w=$((lines_after - lines_before)) \
-        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB), %d window lines\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, w }"
+    awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
+        -v w=$((lines_after - lines_before)) \
+        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w }"
     if [[ -s "$err" ]]; then echo "stderr:"; head -5 "$err"; fi
     rm -f "$out" "$err"
 ' bench "$classify" "$here" "$warmup" "$seconds"
