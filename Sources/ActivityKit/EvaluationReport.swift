@@ -58,24 +58,26 @@ public struct EvaluationReport: Codable, Sendable {
     /// The report as a human-readable table.
     public func text() -> String {
         let foldText = folds.map { ", \($0)-fold subject-disjoint" } ?? ""
+        // The first column fits the longest class name (HAPT's walking_downstairs), so columns stay aligned.
+        let nameWidth = max(12, (classNames.map(\.count).max() ?? 0) + 2)
         var lines = [
             "\(mode)\(foldText), windows of \(windows.size) samples (hop \(windows.hop)) at \(Self.format(windows.sampleRate)) Hz",
             "accuracy \(Self.percent(accuracy))   macro-F1 \(Self.percent(macroF1))",
             "",
-            Self.pad("activity", 12) + Self.pad("precision", 11) + Self.pad("recall", 9) + Self.pad("F1", 9) + "windows",
+            Self.pad("activity", nameWidth) + Self.pad("precision", 11) + Self.pad("recall", 9) + Self.pad("F1", 9) + "windows",
         ]
         for metrics in classes {
             lines.append(
-                Self.pad(metrics.name, 12) + Self.pad(Self.percent(metrics.precision), 11) + Self.pad(Self.percent(metrics.recall), 9)
+                Self.pad(metrics.name, nameWidth) + Self.pad(Self.percent(metrics.precision), 11) + Self.pad(Self.percent(metrics.recall), 9)
                     + Self.pad(Self.percent(metrics.f1), 9) + "\(metrics.support)"
             )
         }
         lines.append("")
         lines.append("confusion (rows: truth, columns: prediction)")
         let width = max(7, (classNames.map(\.count).max() ?? 0) + 1)
-        lines.append(Self.pad("", 12) + classNames.map { Self.padLeft(String($0.prefix(width - 1)), width) }.joined())
+        lines.append(Self.pad("", nameWidth) + classNames.map { Self.padLeft(String($0.prefix(width - 1)), width) }.joined())
         for (index, row) in confusion.enumerated() {
-            lines.append(Self.pad(classNames[index], 12) + row.map { Self.padLeft("\($0)", width) }.joined())
+            lines.append(Self.pad(classNames[index], nameWidth) + row.map { Self.padLeft("\($0)", width) }.joined())
         }
         return lines.joined(separator: "\n")
     }
