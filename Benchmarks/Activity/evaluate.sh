@@ -22,8 +22,8 @@ sets=("$@")
 if [[ ${#sets[@]} -eq 0 ]]; then sets=(motionsense hapt); fi
 
 scratch="${SCRATCH_PATH:-.build}"
-swift build -c release --scratch-path "$scratch" --product imu-train >&2
-swift build -c release --scratch-path "$scratch" --product imu-import >&2
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product imu-train >&2
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product imu-import >&2
 train="$scratch/release/imu-train"
 
 for set in "${sets[@]}"; do
