@@ -29,7 +29,7 @@ struct ClassifyCommand: AsyncParsableCommand {
 
             Examples:
               imu-classify --live
-              imu-classify --live --wait --any --json          # as the systemd unit runs it
+              imu-classify --live --wait --any --json          # as the systemd unit
               imu-classify --live --device lsm6dso --model my.model --threshold 0.8
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
               imu-classify --replay ../shared/data/motionsense/A_DeviceMotion_data/wlk_7/sub_1.csv.gz --json
