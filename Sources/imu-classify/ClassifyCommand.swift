@@ -18,7 +18,8 @@ struct ClassifyCommand: AsyncParsableCommand {
             changes (activity, confidence, since when); --json prints one object per window: \
             {"timestamp","activity","confidence","since","probabilities":{...}}.
 
-            --live follows the first IMU (or --device); with --wait it waits for one to appear. When the sensor is \
+            --live follows the first IMU (or --device); with --wait it waits for one to appear, and --wait is the default \
+            under systemd (INVOCATION_ID set; --no-wait turns it off). When the sensor is \
             unplugged it says "sensor removed, waiting" and resumes when it comes back (with --any, on any IMU). \
             --replay takes recordings written by imu-record or imu-import (their raw readings go through the same \
             fusion as a live sensor) and MotionSense device-motion CSV files, replayed one after another.
@@ -49,8 +50,10 @@ struct ClassifyCommand: AsyncParsableCommand {
     @Option(help: "With --live: the IMU, a name or device name from imu-list, an iio:deviceN id, or an index. Default: the first.")
     var device: String?
 
-    @Flag(help: "With --live: wait for an IMU if none is present instead of failing.")
-    var wait = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "With --live: wait for an IMU if none is present instead of failing (default: wait under systemd, else fail).")
+    var wait: Bool?
 
     @Flag(help: "With --live: after an unplug, accept any IMU that appears, not only the same one.")
     var any = false
@@ -78,7 +81,7 @@ struct ClassifyCommand: AsyncParsableCommand {
 
     func validate() throws {
         if live == !replayFiles.isEmpty { throw ValidationError("give either --live or --replay FILE...") }
-        if !live && (device != nil || wait || any) { throw ValidationError("--device, --wait and --any only apply with --live") }
+        if !live && (device != nil || wait != nil || any) { throw ValidationError("--device, --wait and --any only apply with --live") }
         if !(0...1).contains(threshold) { throw ValidationError("--threshold must be between 0 and 1") }
         if smoothing < 1 { throw ValidationError("--smoothing must be at least 1") }
         if !(sensorRate > 0) { throw ValidationError("--sensor-rate must be a positive number of Hz") }
@@ -87,7 +90,7 @@ struct ClassifyCommand: AsyncParsableCommand {
     func run() async throws {
         bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-classify")
-        let live = live ? LiveMotionInput(device: device, wait: wait, any: any, uri: uri, sensorRate: sensorRate, logger: logger) : nil
+        let live = live ? LiveMotionInput(device: device, wait: wait ?? runsUnderSystemd, any: any, uri: uri, sensorRate: sensorRate, logger: logger) : nil
         let (model, threshold, smoothing, json, replayFiles) = (model, threshold, smoothing, json, replayFiles)
         do {
             try await runCancellingOnInterrupt {

@@ -102,11 +102,34 @@ struct IMUClassifyTests {
         #expect(zip(timestamps.dropFirst(), timestamps).allSatisfy { abs($0 - $1 - hop) < 1e-6 }, "the stream was interrupted: \(timestamps)")
     }
 
+    @Test("under systemd (INVOCATION_ID set) --live waits for an IMU instead of failing, and classifies once one appears")
+    func liveWaitsUnderSystemd() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let classify = try testbed.launchUnderPreload(
+            executable: "env", arguments: ["INVOCATION_ID=4f1c", try product("imu-classify"), "--live", "--sensor-rate", "50", "--json"])
+        #expect(classify.waitUntil(timeLimit: 30) { classify.errorSoFar.contains("waiting for an IMU (first IMU)") })
+        #expect(classify.isRunning)
+        #expect(testbed.waitForUEventListeners())
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
+        let result = classify.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+        let first = try #require(try windowLines(result.output).first)
+        #expect(first["activity"] as? String != nil)
+        #expect(result.standardError.contains("streaming from adxl345"), "\(result.standardError)")
+
+        let refused = try testbed.runUnderPreload(
+            executable: "env", arguments: ["INVOCATION_ID=4f1c", try product("imu-classify"), "--live", "--no-wait", "--device", "bmi270"])
+        #expect(refused.status == 5, "\(refused.standardError)")
+    }
+
     @Test("--live without IIO: status 3; a missing --device: status 5; --live with --replay: usage error")
     func liveErrors() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
-        let none = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live"])
+        // Outside systemd: without INVOCATION_ID, --live does not wait.
+        let none = try testbed.runUnderPreload(executable: "env", arguments: ["-u", "INVOCATION_ID", try product("imu-classify"), "--live"])
         #expect(none.status == 3, "\(none.standardError)")
         _ = try testbed.install(fixtureNamed: "lsm6dso")
         let missing = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--device", "bmi270"])
