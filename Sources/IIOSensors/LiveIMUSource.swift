@@ -41,6 +41,12 @@ public struct LiveIMUSource: MotionSource {
     public var logger: Logger
     /// Called on every status change.
     public var onStatus: @Sendable (Status) -> Void
+    /// The IMU to stream first, already resolved; `nil` resolves it when streaming starts.
+    private var resolvedIMU: IMU?
+
+    /// How long an IMU that appeared without a gyroscope is given to complete: the gyroscope half of a
+    /// split device (HID `gyro_3d`, `lsm6dso_gyro`) may be probed a moment after the accelerometer half.
+    static let partnerSettleTime: Duration = .seconds(1)
 
     /// Creates a source; `onStatus` is called from a background thread.
     public init(
@@ -59,8 +65,8 @@ public struct LiveIMUSource: MotionSource {
 
     /// The followed IMU's query, or "first IMU".
     public var name: String { query ?? "first IMU" }
-    /// Unknown until an IMU is found; true so consumers prepare for rotation rates.
-    public var hasGyroscope: Bool { true }
+    /// Whether the resolved IMU has a gyroscope; true while unresolved, so consumers prepare for rotation rates.
+    public var hasGyroscope: Bool { resolvedIMU.map { $0.gyroscope != nil } ?? true }
     /// The requested rate.
     public var nominalRate: Double? { configuration.rate }
 
@@ -81,7 +87,7 @@ public struct LiveIMUSource: MotionSource {
     }
 
     private func follow(_ deliver: ([SensorSample]) -> Void) async throws {
-        var current = try await resolve()
+        var current = if let resolvedIMU { resolvedIMU } else { try await resolve() }
         while !Task.isCancelled {
             onStatus(.streaming(current))
             do {
@@ -114,14 +120,29 @@ public struct LiveIMUSource: MotionSource {
         }
     }
 
-    /// Waits until an IMU accepted by `accepts` is present and returns it.
+    /// This source, streaming `imu` (from `resolve()`) first instead of looking the IMU up again, so a
+    /// consumer's description of the IMU is the one streamed.
+    public func streaming(_ imu: IMU) -> LiveIMUSource {
+        var source = self
+        source.resolvedIMU = imu
+        return source
+    }
+
+    /// Waits until an IMU accepted by `accepts` is present and returns it, complete: one found without a
+    /// gyroscope is looked up again after `partnerSettleTime`, in case its gyroscope half was still probing.
     private func waitForIMU(_ accepts: @escaping @Sendable (IMU) -> Bool) async throws -> IMU {
         let monitor = IMUMonitor(uri: uri, logger: logger)
         let changes = monitor.changes()
-        if let present = try monitor.currentIMUs().first(where: accepts) { return present }
-        for try await change in changes where change.kind == .added && accepts(change.imu) {
-            return change.imu
+        var found = try monitor.currentIMUs().first(where: accepts)
+        if found == nil {
+            for try await change in changes where change.kind == .added && accepts(change.imu) {
+                found = change.imu
+                break
+            }
         }
-        throw CancellationError()
+        guard let found else { throw CancellationError() }
+        guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
+        try await Task.sleep(for: Self.partnerSettleTime)
+        return try monitor.currentIMUs().first { $0.accelerometer?.id == accelerometer.id } ?? found
     }
 }

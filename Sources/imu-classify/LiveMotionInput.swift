@@ -32,6 +32,6 @@ struct LiveMotionInput: Sendable {
         ) { status in printError("imu-classify: \(status)") }
         let imu = try await source.resolve()
         guard imu.accelerometer != nil else { throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name)) }
-        return FusedMotionStream(source: source, rate: rate, hasGyroscope: imu.gyroscope != nil).motions()
+        return FusedMotionStream(source: source.streaming(imu), rate: rate, hasGyroscope: imu.gyroscope != nil).motions()
     }
 }

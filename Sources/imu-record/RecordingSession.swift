@@ -10,7 +10,8 @@ import SystemPackage
 actor RecordingSession {
     private let writer: RecordingWriter
     private var pipeline: DeviceMotionPipeline
-    private let imuName: String
+    /// The IMU being recorded: the first one, or the one that took over after a removal (`--any`).
+    private var imu: IMU
     private let startDelay: Double
     private let duration: Double?
     private let createdAt = MonotonicClock.now
@@ -37,7 +38,7 @@ actor RecordingSession {
             wallClockStart: RecordingClockAnchor(monotonic: MonotonicClock.now, date: Date()))
         writer = try RecordingWriter(creatingIn: output, metadata: metadata)
         pipeline = try DeviceMotionPipeline(outputRate: rate, hasGyroscope: imu.gyroscope != nil)
-        imuName = imu.name
+        self.imu = imu
         self.startDelay = startDelay
         self.duration = duration
     }
@@ -72,13 +73,25 @@ actor RecordingSession {
             removedAt = now
             try? await writer.mark(RecordingEvent(timestamp: lastTimestamp ?? now, kind: .sensorRemoved, detail: imu.name))
             try? await writer.sync()
-        case .streaming(let imu) where removedAt != nil:
+        case .streaming(let returned) where removedAt != nil:
             let gap = now - (removedAt ?? now)
             removedAt = nil
-            try? await writer.mark(RecordingEvent(timestamp: now, kind: .sensorReattached, duration: gap, detail: imu.name))
+            let detail = returned.devices == imu.devices ? returned.name : Self.takeover(of: imu, by: returned)
+            imu = returned
+            try? await writer.mark(RecordingEvent(timestamp: now, kind: .sensorReattached, duration: gap, detail: detail))
         default:
             break
         }
+    }
+
+    /// The event detail when another IMU takes over (`--any`): what the metadata's device no longer describes,
+    /// e.g. "lis3dh (iio:device9) replaces adxl345; no gyroscope; mount matrix 1 0 0; 0 1 0; 0 0 1".
+    private static func takeover(of previous: IMU, by next: IMU) -> String {
+        let devices = next.devices.map { "\($0.name) \($0.id)" }.joined(separator: " + ")
+        let gyroscope = next.gyroscope == nil ? "no gyroscope" : "gyroscope"
+        let matrix = next.accelerometer.map { $0.mountMatrix(for: .acceleration).rows.map { $0.map { "\($0)" }.joined(separator: " ") } }
+        return "\(next.name) (\(devices)) replaces \(previous.name); \(gyroscope); mount matrix "
+            + (matrix?.joined(separator: "; ") ?? "none")
     }
 
     /// Flushes the pipeline and finishes the recording files.
@@ -89,7 +102,7 @@ actor RecordingSession {
         if showsLiveLine { print("") }
         let metadata = try await writer.finish()
         return RecordingSummary(
-            directory: writer.directory.string, tag: metadata.tag, imu: imuName,
+            directory: writer.directory.string, tag: metadata.tag, imu: imu.name,
             seconds: (lastTimestamp ?? 0) - (startTime ?? lastTimestamp ?? 0), rawSamples: rawCount,
             motionSamples: motionCount, removals: removals, gaps: gaps)
     }
@@ -113,7 +126,7 @@ actor RecordingSession {
         let elapsed = (lastTimestamp ?? 0) - (startTime ?? 0)
         let statistics = pipeline.inputStatistics
         let dropped = statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired
-        let line = "\r\(imuName)  \(String(format: "%6.1f", elapsed)) s  \(rawCount) raw  \(motionCount) motion  "
+        let line = "\r\(imu.name)  \(String(format: "%6.1f", elapsed)) s  \(rawCount) raw  \(motionCount) motion  "
             + "dropped \(dropped)  gaps \(gaps)  removed \(removals) "
         FileHandle.standardOutput.write(Data(line.utf8))
     }

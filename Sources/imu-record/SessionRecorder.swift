@@ -39,14 +39,17 @@ struct SessionRecorder: Sendable {
 
     /// Records until the duration is reached, the task is cancelled (Ctrl-C) or the sensor fails;
     /// the recording is finished in every case.
+    ///
+    /// Readings and status changes arrive through one ordered stream, so a removal is marked (and synced)
+    /// after the last reading before it, the return after that, and nothing is marked after `finish`.
     func record() async throws -> RecordingSummary {
-        let box = SessionBox()
+        let (inputs, continuation) = AsyncThrowingStream.makeStream(of: SourceInput.self, throwing: (any Error).self)
         let source = LiveIMUSource(
             query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
             configuration: StreamConfiguration(rate: sensorRate), logger: logger
         ) { status in
             if case .streaming = status {} else { printError("imu-record: \(status)") }
-            Task { await box.session?.note(status) }
+            continuation.yield(.status(status))
         }
         let imu: IMU
         do {
@@ -57,25 +60,39 @@ struct SessionRecorder: Sendable {
         let session = try RecordingSession(
             imu: imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
-        await box.set(session)
         if countdown { printError("imu-record: recording '\(tag)' starts in 2 s") }
+        let pump = Task {
+            do {
+                for try await batch in source.streaming(imu).readings() { continuation.yield(.readings(batch)) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in pump.cancel() }
         do {
-            for try await batch in source.readings() {
-                guard try await session.ingest(batch) else { break }
+            inputLoop: for try await input in inputs {
+                switch input {
+                case .readings(let batch): guard try await session.ingest(batch) else { break inputLoop }
+                case .status(let status): await session.note(status)
+                }
             }
         } catch is CancellationError {
             // Ctrl-C or SIGTERM while waiting for the sensor to come back: finish what was recorded.
         } catch {
+            pump.cancel()
             _ = try? await session.finish()
             throw error
         }
+        pump.cancel()
         return try await session.finish()
     }
 }
 
-/// Hands the session to the status callback once it exists.
-actor SessionBox {
-    private(set) var session: RecordingSession?
-
-    func set(_ session: RecordingSession) { self.session = session }
+/// What the live source delivers to the recorder, in the order it happened.
+private enum SourceInput: Sendable {
+    /// A batch of readings.
+    case readings([SensorSample])
+    /// A status change: the sensor removed, streaming again (maybe another IMU), waiting.
+    case status(LiveIMUSource.Status)
 }

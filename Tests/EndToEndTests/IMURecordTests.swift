@@ -88,6 +88,37 @@ struct IMURecordTests {
         #expect(recording.raw.contains { $0.timestamp >= reattached.timestamp })
     }
 
+    @Test("--wait --any: the ADXL345 unplugged, a LIS3DH plugged in takes over, and the event names it and its matrix")
+    func anotherIMUTakesOver() throws {
+        let setup = try RecorderSetup()
+        let recorder = try setup.launch(tag: "walking", ["--wait", "--any"])
+        #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= 10 })
+        try setup.testbed.remove(device: "iio:device10")
+        #expect(recorder.waitUntil(timeLimit: 30) { recorder.errorSoFar.contains("sensor removed, waiting: adxl345") })
+        #expect(setup.testbed.waitForUEventListeners())
+        let rowsWhileRemoved = setup.rawRowsOnDisk
+        _ = try setup.testbed.install(fixtureNamed: "lis3dh")
+        // 1 g on z: the word is 1000 << 4, the LIS3DH's scale 0.009806 m/s^2 per count.
+        let scans = (1...20).flatMap { n -> [UInt8] in [Int16(0), 0, 1000 << 4].flatMap(le) + [0, 0] + le(Int64(n) * 20_000_000) }
+        let feeder = try setup.testbed.feed(device: "iio:device9", bytes: scans)
+        #expect(feeder.waitUntilWritten())
+        #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= rowsWhileRemoved + 20 })
+        let result = recorder.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let recording = try setup.readRecording()
+        #expect(recording.isComplete)
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached])
+        let reattached = try #require(recording.events.last)
+        #expect(reattached.detail == "lis3dh (lis3dh iio:device9) replaces adxl345; no gyroscope; mount matrix 1.0 0.0 0.0; 0.0 1.0 0.0; 0.0 0.0 1.0")
+        let lis3dhAcceleration = [0, 0, -1000 * 0.009806 / g]
+        let before = recording.raw.prefix(rowsWhileRemoved)
+        let after = recording.raw.dropFirst(rowsWhileRemoved)
+        #expect(before.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
+        #expect(after.count == 20)
+        #expect(after.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], lis3dhAcceleration, tolerance: 1e-8) })
+    }
+
     @Test("stopped while waiting for an IMU: nothing written, status 1; a bad --tag is a usage error")
     func stoppedWhileWaiting() throws {
         let setup = try RecorderSetup(fixture: nil)
