@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import Logging
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +48,9 @@ public struct IMUMonitor: Sendable {
     public func changes() -> AsyncThrowingStream<IMUChange, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: IMUChange.self, throwing: (any Error).self)
         let source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel"
-        guard let udev = LibUdev(), let netlink = LibUdevMonitor(udev: udev, source: source, subsystem: "iio") else {
+        guard let udev = LibUdev(), let netlink = LibUdevMonitor(udev: udev, source: source, subsystem: "iio"),
+            let wakeup = MonitorWakeup()
+        else {
             continuation.finish(throwing: IIOSensorError.systemError(operation: "opening a udev monitor", errno: errno))
             return stream
         }
@@ -62,54 +62,56 @@ public struct IMUMonitor: Sendable {
             return stream
         }
         logger.debug("following iio uevents from \(source)")
-        let stopped = Mutex(false)
         let handover = MonitorHandover(udev: udev, netlink: netlink)
         let monitor = self
         let thread = Thread {
             do throws(IIOSensorError) {
-                try monitor.follow(handover.netlink, from: known, isStopped: { stopped.withLock { $0 } }) { continuation.yield($0) }
+                try monitor.follow(handover.netlink, from: known, wakeup: wakeup) { continuation.yield($0) }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
             }
         }
         thread.name = "imu-hotplug"
-        continuation.onTermination = { _ in stopped.withLock { $0 = true } }
+        continuation.onTermination = { _ in wakeup.signal() }
         thread.start()
         return stream
     }
 
+    /// Reads bursts of uevents until `wakeup` is signalled, delivering the IMU changes of each burst.
     private func follow(
-        _ netlink: LibUdevMonitor, from initial: [IMU], isStopped: () -> Bool, deliver: (IMUChange) -> Void
+        _ netlink: LibUdevMonitor, from initial: [IMU], wakeup: MonitorWakeup, deliver: (IMUChange) -> Void
     ) throws(IIOSensorError) {
         var known = initial
-        while !isStopped() {
-            guard wait(for: netlink.fileDescriptor, seconds: 0.2) else { continue }
+        while netlink.waitForEvent(seconds: nil, wakeup: wakeup) {
             var events: [String] = []
+            var removed: Set<String> = []
             // Drain the burst: keep reading until the stream has been quiet for settleTime.
             repeat {
-                while let event = netlink.receive() { events.append("\(event.action) \(event.sysname)") }
-            } while wait(for: netlink.fileDescriptor, seconds: settleTime) && !isStopped()
+                while let event = netlink.receive() {
+                    events.append("\(event.action) \(event.sysname)")
+                    if event.action == "remove" { removed.insert(event.sysname) }
+                }
+            } while netlink.waitForEvent(seconds: settleTime, wakeup: wakeup)
             logger.debug("uevents: \(events.joined(separator: ", "))")
             let present = try currentIMUs()
-            for change in Self.changes(from: known, to: present) { deliver(change) }
+            for change in Self.changes(from: known, to: present, removedDuringBurst: removed) { deliver(change) }
             known = present
         }
     }
 
     /// The additions and removals between two enumerations, an IMU being identified by its devices.
-    static func changes(from old: [IMU], to new: [IMU]) -> [IMUChange] {
+    ///
+    /// The kernel reuses `iio:deviceN` ids, so an IMU with a device in `removedDuringBurst` (sysnames that had
+    /// a `remove` uevent) was removed even when an identical one is present again: it is reported removed and,
+    /// if back, added.
+    static func changes(from old: [IMU], to new: [IMU], removedDuringBurst: Set<String> = []) -> [IMUChange] {
         func key(_ imu: IMU) -> [String] { imu.devices.map { "\($0.id) \($0.name)" } }
-        let oldKeys = Set(old.map(key))
-        let newKeys = Set(new.map(key))
+        func wasRemoved(_ imu: IMU) -> Bool { imu.devices.contains { removedDuringBurst.contains($0.id) } }
+        let oldKeys = Set(old.filter { !wasRemoved($0) }.map(key))
+        let newKeys = Set(new.filter { !wasRemoved($0) }.map(key))
         return old.filter { !newKeys.contains(key($0)) }.map { IMUChange(kind: .removed, imu: $0, present: new) }
             + new.filter { !oldKeys.contains(key($0)) }.map { IMUChange(kind: .added, imu: $0, present: new) }
-    }
-
-    /// Waits until `descriptor` is readable or `seconds` pass.
-    private func wait(for descriptor: Int32, seconds: Double) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, Int32(seconds * 1000)) > 0
     }
 }
 

@@ -23,6 +23,19 @@ extension UMockdev {
             }
         }
 
+        @Test("removed and re-added inside one burst (the kernel reuses iio:deviceN): still removed, then added")
+        func removedAndAddedInOneBurst() async throws {
+            try await withTestbed(["mpu6050", "lis3dh"]) { testbed, _ in
+                // A settle time far longer than the two uevents take, so both land in one burst.
+                var changes = IMUMonitor(settleTime: 2).changes().makeAsyncIterator()
+                try testbed.remove(device: "iio:device0")
+                try testbed.reinstall(device: "iio:device0")
+                let replugged = [try await changes.next(), try await changes.next()].compactMap { $0 }
+                #expect(replugged.map { "\($0.kind) \($0.imu.name)" } == ["removed mpu6050", "added mpu6050"])
+                #expect(replugged.last?.present.map(\.name).sorted() == ["lis3dh", "mpu6050"])
+            }
+        }
+
         @Test("a whole IMU unplugged and plugged back")
         func wholeIMU() async throws {
             try await withTestbed(["mpu6050", "lis3dh"]) { testbed, _ in
@@ -48,5 +61,9 @@ struct HotplugDiffTests {
         #expect(IMUMonitor.changes(from: [a], to: [a, b]).map(\.kind) == [.added])
         #expect(IMUMonitor.changes(from: [a, b], to: [b]).map { "\($0.kind) \($0.imu.name)" } == ["removed a"])
         #expect(IMUMonitor.changes(from: [a], to: [a]).isEmpty)
+        #expect(IMUMonitor.changes(from: [a, b], to: [a, b], removedDuringBurst: ["iio:device0"]).map { "\($0.kind) \($0.imu.name)" }
+            == ["removed a", "added a"])
+        #expect(IMUMonitor.changes(from: [a, b], to: [b], removedDuringBurst: ["iio:device0"]).map { "\($0.kind) \($0.imu.name)" }
+            == ["removed a"])
     }
 }

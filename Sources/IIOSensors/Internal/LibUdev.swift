@@ -1,6 +1,11 @@
 import CLibUdev
 
-// The libudev boundary: every `udev_*` call of the package lives in this file.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The libudev boundary: every `udev_*` call of the package lives in this file, with the `poll` and `pipe`
+// calls that wait on a monitor.
 
 /// A libudev library context (`udev_new` / `udev_unref`).
 final class LibUdev {
@@ -64,6 +69,18 @@ final class LibUdevMonitor {
     /// The file descriptor to poll for events (`udev_monitor_get_fd`).
     var fileDescriptor: Int32 { udev_monitor_get_fd(pointer) }
 
+    /// Waits until an event is pending (true), or `wakeup` is signalled or `seconds` pass (false);
+    /// `seconds` nil waits without a time limit (`poll`).
+    func waitForEvent(seconds: Double?, wakeup: MonitorWakeup) -> Bool {
+        var entries = [
+            pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let timeout = seconds.map { Int32($0 * 1000) } ?? -1
+        guard poll(&entries, 2, timeout) > 0 else { return false }
+        return entries[1].revents == 0 && entries[0].revents & Int16(POLLIN) != 0
+    }
+
     /// The next pending event, or `nil` when none is queued (`udev_monitor_receive_device`).
     func receive() -> (action: String, sysname: String)? {
         guard let device = udev_monitor_receive_device(pointer) else { return nil }
@@ -71,5 +88,32 @@ final class LibUdevMonitor {
         let action = udev_device_get_action(device).map { String(cString: $0) } ?? "change"
         let sysname = udev_device_get_sysname(device).map { String(cString: $0) } ?? ""
         return (action, sysname)
+    }
+}
+
+/// Wakes a thread blocked in `LibUdevMonitor.waitForEvent` for good, so it can stop (a pipe: the wait
+/// polls its read end, `signal` writes to the other).
+final class MonitorWakeup: Sendable {
+    /// The read end, polled with the monitor's descriptor.
+    let descriptor: Int32
+    private let writeEnd: Int32
+
+    /// Creates the pipe, or `nil` (with `errno` set) when the process is out of descriptors.
+    init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        descriptor = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(descriptor)
+        close(writeEnd)
+    }
+
+    /// Makes every present and future wait return at once.
+    func signal() {
+        let byte: UInt8 = 1
+        _ = withUnsafePointer(to: byte) { write(writeEnd, $0, 1) }
     }
 }
