@@ -1,7 +1,7 @@
 # imu-bridge: one entry point for setting up, running, testing and installing.
 #   make demo          install what is missing, build, and run the main job on a bundled recording
 #   make test          the whole test suite: unit, umockdev (real libiio/libudev on fake sysfs), kernel VM
-#   make install       install the binaries, the udev rule and the systemd unit (as root)
+#   make install       install the binaries, the udev rule and the systemd unit (as root; PREFIX=/usr, DESTDIR=)
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -48,13 +48,14 @@ install: build install-udev
 	$(SUDO) cp -R .build/release/$(RESOURCES) $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
 	$(SUDO) chmod -R a+rX $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
 
+# The rule, its helper and the unit, written for $(PREFIX); with DESTDIR only staged (no root, udevadm or systemctl).
 install-udev:
-	udev/install.sh
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) udev/install.sh
 
 uninstall:
 	for p in $(PRODUCTS); do $(SUDO) rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
 	$(SUDO) rm -rf $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
-	udev/install.sh --uninstall
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) udev/install.sh --uninstall
 
 clean:
 	rm -rf .build
