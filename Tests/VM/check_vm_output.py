@@ -121,12 +121,14 @@ def parse_results(text: str) -> Results:
 
 @dataclass(frozen=True)
 class ExpectedIMU:
-    """An emulated IMU: its IIO device names and, for register maps, the raw values preset."""
+    """An emulated IMU: its IIO device names and, for register maps, the raw values preset and the scales
+    the driver must report for the ranges the preset leaves it in (pinned, not taken from imu-list)."""
 
     chip: str
     accelerometer: str
     gyroscope: str
     raw: dict[str, tuple[int, int, int]]
+    scale: dict[str, float] = field(default_factory=dict)
 
     @property
     def is_hid(self) -> bool:
@@ -143,8 +145,8 @@ HID_SENSOR_HUB = ExpectedIMU("hid-sensor-hub", "accel_3d", "gyro_3d", {})
 
 
 def read_preset(path: Path) -> ExpectedIMU:
-    """The chip, IIO device names and expected raw values a register preset declares."""
-    chip, devices, raw = None, None, {}
+    """The chip, IIO device names, expected raw values and scales a register preset declares."""
+    chip, devices, raw, scale = None, None, {}, {}
     for line in path.read_text().splitlines():
         words = line.split("#", 1)[0].split()
         if words[:1] == ["device"]:
@@ -153,9 +155,11 @@ def read_preset(path: Path) -> ExpectedIMU:
             devices = (words[1], words[2])
         elif words[:1] == ["expect"]:
             raw[words[1]] = tuple(int(value) for value in words[2:5])
-    if not chip or not devices or set(raw) != {"accel", "anglvel"}:
-        raise SystemExit(f"{path}: needs 'device', 'iio-devices' and 'expect accel/anglvel' lines")
-    return ExpectedIMU(chip, devices[0], devices[1], raw)
+        elif words[:1] == ["scale"]:
+            scale[words[1]] = float(words[2])
+    if not chip or not devices or set(raw) != {"accel", "anglvel"} or set(scale) != {"accel", "anglvel"}:
+        raise SystemExit(f"{path}: needs 'device', 'iio-devices', 'expect accel/anglvel' and 'scale accel/anglvel' lines")
+    return ExpectedIMU(chip, devices[0], devices[1], raw, scale)
 
 
 def find_listing(listings: list[dict], imu: ExpectedIMU) -> dict:
@@ -206,12 +210,15 @@ def check_listing(listings: list[dict], imu: ExpectedIMU) -> None:
                 f"gyro_3d scale {gyro_scale}, expected 0.01 deg/s = {physical:.9g} rad/s")
 
 
-def calibrated(device: dict, kind: str, raw: tuple[float, float, float]) -> list[float]:
-    """(raw + offset) * scale per axis, then the device's mount matrix."""
+def calibrated(device: dict, kind: str, raw: tuple[float, float, float], scale: float) -> list[float]:
+    """raw * the pinned scale per axis (after checking the listing reports that scale and no offset), then
+    the device's mount matrix."""
     values = []
     for axis, value in zip(AXES, raw):
         spec = channel(device, f"{kind}_{axis}")
-        values.append((value + spec.get("offset", 0.0)) * spec["scale"])
+        require(close(spec["scale"], scale), f"{device['name']} {kind}_{axis} scale is {spec['scale']}, expected {scale}")
+        require(spec.get("offset", 0.0) == 0, f"{device['name']} {kind}_{axis} has offset {spec.get('offset')}, expected none")
+        values.append(value * scale)
     matrix = device["mountMatrix"]
     return [sum(matrix[row][column] * values[column] for column in range(3)) for row in range(3)]
 
@@ -229,10 +236,20 @@ def require_vector(actual: list[float], expected: list[float], what: str) -> Non
     require(all(close(a, e) for a, e in zip(actual, expected)), f"{what} is {actual}, expected {expected}")
 
 
-def stream_samples(results: Results, listing: dict) -> list[dict]:
-    """The samples imu-stream printed for the listed IMU, after the framing checks."""
+# What `imu-stream -v` logs for each capture mode (IIOSensors' DeviceReader).
+CAPTURE_LOG = {"buffered": "buffered capture", "polled": "reading by polling the *_raw attributes"}
+
+
+def stream_samples(results: Results, listing: dict, imu: ExpectedIMU) -> list[dict]:
+    """The samples imu-stream printed for the listed IMU, after the framing checks and the check that it
+    captured the way the driver allows: the HID hub buffered, the i2c-stub chips (no IRQ) polled."""
     block = results.block("stream", listing["name"])
     block.require_success()
+    mode = "buffered" if imu.is_hid else "polled"
+    log = "\n".join(block.stderr)
+    require(CAPTURE_LOG[mode] in log, f"imu-stream -v did not log {mode} capture ('{CAPTURE_LOG[mode]}'): {block.stderr[-3:]}")
+    other = CAPTURE_LOG["polled" if imu.is_hid else "buffered"]
+    require(other not in log, f"imu-stream -v logged '{other}', expected only {mode} capture")
     samples = block.json_lines()
     wanted = int(results.settings.get("stream-samples", "0"))
     require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
@@ -244,8 +261,9 @@ def stream_samples(results: Results, listing: dict) -> list[dict]:
 
 def check_register_stream(samples: list[dict], listing: dict, imu: ExpectedIMU) -> None:
     """Every sample is the preset register values, calibrated and turned into CoreMotion signs."""
-    acceleration = [-value / STANDARD_GRAVITY for value in calibrated(listing["accelerometer"], "accel", imu.raw["accel"])]
-    rotation = calibrated(listing["gyroscope"], "anglvel", imu.raw["anglvel"])
+    acceleration = [-value / STANDARD_GRAVITY
+                    for value in calibrated(listing["accelerometer"], "accel", imu.raw["accel"], imu.scale["accel"])]
+    rotation = calibrated(listing["gyroscope"], "anglvel", imu.raw["anglvel"], imu.scale["anglvel"])
     for number, sample in enumerate(samples, 1):
         require_vector(vector(sample, "acceleration", number), acceleration, f"sample {number} acceleration")
         require_vector(vector(sample, "rotationRate", number), rotation, f"sample {number} rotationRate")
@@ -360,8 +378,9 @@ def check_udev_daemon(results: Results) -> None:
 def check_udev_database(results: Results, imus: list[ExpectedIMU]) -> None:
     """udev processed every listed IIO device, and the project's rule classified and tagged it.
 
-    IMU_BRIDGE_SENSOR names what the device carries; accelerometers are tagged for systemd and want
-    imu-classify.service. A device node, where the driver has one (buffer or events), is /dev/<id>.
+    IMU_BRIDGE_SENSOR names what the device carries; every such device (a gyroscope-only one too) is
+    tagged for systemd and wants imu-classify.service. A device node, where the driver has one (buffer or
+    events), is /dev/<id>.
     """
     kinds: dict[str, set[str]] = {}
     for item in listed(results, "list", "all"):
@@ -381,9 +400,8 @@ def check_udev_database(results: Results, imus: list[ExpectedIMU]) -> None:
                 f"{device_id}: DEVNAME is {properties.get('DEVNAME')!r}")
         sensors = properties.get("IMU_BRIDGE_SENSOR", "").split()
         require(sorted(sensors) == sorted(expected), f"{device_id}: IMU_BRIDGE_SENSOR is {sensors}, expected {sorted(expected)}")
-        if "accelerometer" in expected:
-            require(":systemd:" in properties.get("TAGS", ""), f"{device_id}: not tagged for systemd")
-            require("imu-classify.service" in properties.get("SYSTEMD_WANTS", ""), f"{device_id}: SYSTEMD_WANTS is missing")
+        require(":systemd:" in properties.get("TAGS", ""), f"{device_id}: not tagged for systemd")
+        require("imu-classify.service" in properties.get("SYSTEMD_WANTS", ""), f"{device_id}: SYSTEMD_WANTS is missing")
 
 
 def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
@@ -396,18 +414,27 @@ def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
             raise CheckFailure(f"{imu.chip}: {failure}") from None
 
 
-def check_udev_modes(results: Results) -> None:
-    """The rule gave the HID accelerometer's node and written attributes root:imu 0660; the rest stays as it was."""
-    block = results.block("udev", "modes")
+# Attributes the rule hands to group imu (udev/iio-permissions), by how their paths end.
+WRITTEN_ATTRIBUTES = ("/enable", "/length", "/watermark", "_en", "sampling_frequency", "/current_trigger",
+                      "/current_timestamp_clock")
+
+
+def check_modes(results: Results, scenario: str, subject: str) -> None:
+    """The rule gave the HID IMU's nodes and written attributes (accel_3d and gyro_3d) root:imu 0660; the
+    rest stays as it was. Run after udev's first pass, and again on the new devices after a replug."""
+    block = results.block(scenario, subject)
     block.require_success()
     modes = {}
     for line in block.stdout:
         path, owner, group, mode = line.rsplit(" ", 3)
         modes[path] = (owner, group, mode)
-    written = [path for path in modes if path.startswith("/dev/") or path.endswith(("/enable", "/length", "_en",
-                                                                                   "/current_trigger", "/current_timestamp_clock"))]
-    require(any(path.startswith("/dev/iio:device") for path in written), f"no device node among {sorted(modes)}")
-    require(any(path.endswith("_en") for path in written), f"no scan_elements/*_en among {sorted(modes)}")
+    written = [path for path in modes if path.startswith("/dev/") or path.endswith(WRITTEN_ATTRIBUTES)]
+    nodes = [path for path in written if path.startswith("/dev/iio:device")]
+    require(len(nodes) == 2, f"expected the nodes of accel_3d and gyro_3d, found {nodes}")
+    for ending in ("_en", "/current_trigger", "sampling_frequency"):
+        require(sum(path.endswith(ending) for path in written) >= 2, f"no '*{ending}' of both devices among {sorted(modes)}")
+    require(any("/buffer0/" in path for path in written) == any("/buffer0/" in path for path in modes),
+            "buffer0/ listed but none of its attributes handed to the group")
     for path in written:
         require(modes[path] == ("root", "imu", "660"), f"{path} is {' '.join(modes[path])}, expected root imu 660")
     for path, (owner, group, mode) in modes.items():
@@ -451,6 +478,10 @@ def check_record(results: Results) -> None:
     """
     summary = results.block("record", "summary")
     summary.require_success()
+    owner = results.block("record", "owner")
+    owner.require_success()
+    require(owner.stdout and all(line.split()[1] == "imutest" for line in owner.stdout),
+            f"the recording was not written by imutest (the unprivileged member of imu): {owner.stdout}")
     require(any("removed" in line for line in summary.stderr), f"no 'sensor removed' message: {summary.stderr[-3:]}")
     metadata = json.loads("\n".join(results.block("record", "recording.json").stdout))
     require(metadata.get("tag") == "walking", f"tag is {metadata.get('tag')!r}")
@@ -504,6 +535,22 @@ def check_classify(results: Results) -> None:
     require(len(hops) == 1 and hops.pop() > 0, f"windows are not one hop apart: {times}")
 
 
+def check_hwdb(results: Results) -> None:
+    """A local hwdb entry for the HID accelerometer's modalias, compiled by systemd-hwdb and applied by udev's
+    60-sensor.rules, is the accelerometer's mount matrix in imu-list, with the hwdb named as its source."""
+    for step in ("entry", "update", "query", "reload", "trigger", "property"):
+        results.block("hwdb", step).require_success()
+    expected_text = results.settings.get("hwdb-matrix", "")
+    expected = [[float(value) for value in row.split(",")] for row in expected_text.split(";")]
+    properties = dict(line.split("=", 1) for line in results.block("hwdb", "property").stdout if "=" in line)
+    require(properties.get("ACCEL_MOUNT_MATRIX", "").replace(" ", "") == expected_text,
+            f"udev's ACCEL_MOUNT_MATRIX is {properties.get('ACCEL_MOUNT_MATRIX')!r}, expected {expected_text!r}")
+    accelerometer = find_listing(listed(results, "hwdb", "list"), HID_SENSOR_HUB)["accelerometer"]
+    require(accelerometer.get("mountMatrix") == expected, f"imu-list mountMatrix is {accelerometer.get('mountMatrix')}, expected {expected}")
+    source = str(accelerometer.get("mountMatrixSource"))
+    require("hwdb" in source, f"imu-list mountMatrixSource is {source!r}, expected the hwdb")
+
+
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
@@ -533,7 +580,7 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             for imu in imus:
                 def stream(imu: ExpectedIMU = imu) -> None:
                     listing = find_listing(listings(), imu)
-                    samples = stream_samples(results, listing)
+                    samples = stream_samples(results, listing, imu)
                     if imu.is_hid:
                         check_hid_stream(samples, listing, emulator_reports(results))
                     else:
@@ -543,16 +590,20 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             check("udev-daemon", lambda: check_udev_daemon(results))
             check("udev-database", lambda: check_udev_database(results, imus))
             check("udev-list", lambda: check_udev_listing(results, imus))
-            check("udev-modes", lambda: check_udev_modes(results))
+            check("udev-modes", lambda: check_modes(results, "udev", "modes"))
             check("udev-member-streams", lambda: check_udev_member(results))
             check("udev-outsider-denied", lambda: check_udev_outsider(results))
         elif scenario == "classify":
             check("classify-live", lambda: check_classify(results))
         elif scenario == "record":
             check("record-unplug-replug", lambda: check_record(results))
+            check("record-replugged-modes", lambda: check_modes(results, "record", "modes-replugged"))
         elif scenario == "hotplug":
             check("hotplug-removed", lambda: check_hotplug_removed(results, imus))
             check("hotplug-replugged", lambda: check_hotplug_replugged(results))
+            check("hotplug-replugged-modes", lambda: check_modes(results, "hotplug", "modes-replugged"))
+        elif scenario == "hwdb":
+            check("hwdb-mount-matrix", lambda: check_hwdb(results))
         else:
             outcomes.append((f"scenario-{scenario}", "no host-side checks exist for this scenario"))
     return outcomes

@@ -112,7 +112,7 @@ add_i2c_stub_chips() {
         # shellcheck disable=SC2034 # rest swallows trailing comments
         while read -r first second third rest; do
             case $first in
-                ''|'#'*|expect|iio-devices) ;;
+                ''|'#'*|expect|iio-devices|scale) ;;
                 device) chip=$second address=$third module=$rest ;;
                 *) i2cset -y "$bus" "$address" "$first" "$second" ;;
             esac
@@ -134,8 +134,43 @@ scenario_list() {
 
 scenario_stream() {
     for name in $(imu_names); do
-        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json
+        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
     done
+}
+
+# imu_paths NAME: the device node of IIO device NAME and the sysfs attributes of it that the rule hands to
+# group imu (where the driver has them), plus two it never writes (name, the first *_x_raw).
+imu_paths() {
+    dir=$(iio_device "$1") || return 0
+    echo "/dev/${dir##*/}"
+    for path in "$dir"/buffer/enable "$dir"/buffer/length "$dir"/buffer/watermark "$dir"/buffer0/* \
+                "$dir"/scan_elements/*_en "$dir"/sampling_frequency "$dir"/in_accel_sampling_frequency \
+                "$dir"/in_anglvel_sampling_frequency "$dir"/trigger/current_trigger "$dir"/current_timestamp_clock \
+                "$dir"/name; do
+        [ -f "$path" ] && echo "$path"
+    done
+    ls "$dir"/in_*_x_raw | head -n 1
+}
+
+# run_modes SCENARIO SUBJECT: owner, group and mode of the HID IMU's nodes and attributes (imu_paths).
+run_modes() {
+    # shellcheck disable=SC2046 # one path per word
+    run "$1" "$2" stat -c '%n %U %G %a' $(imu_paths accel_3d) $(imu_paths gyro_3d)
+}
+
+# ensure_udev: starts Debian's systemd-udevd with the project's rule unless it runs already (scenario
+# udev starts it and reports each step), so scenarios that replug devices get the real add events.
+ensure_udev() {
+    pidof systemd-udevd > /dev/null && return 0
+    /lib/systemd/systemd-udevd --daemon --resolve-names=early
+    udevadm trigger --action=add
+    udevadm settle --timeout=30
+}
+
+# wait_for_hid_imu: waits until both halves of the HID IMU are back and udev has processed them.
+wait_for_hid_imu() {
+    wait_for_device accel_3d && wait_for_device gyro_3d
+    udevadm settle --timeout=30
 }
 
 # scenario_udev: runs Debian's systemd-udevd with the project's rule (70-imu-bridge.rules), replays
@@ -149,10 +184,7 @@ scenario_udev() {
     for device in /sys/bus/iio/devices/iio:device*; do
         run udev "${device##*/}" udevadm info --query=property --path="$device"
     done
-    accel=$(iio_device accel_3d)
-    run udev modes stat -c '%n %U %G %a' "/dev/${accel##*/}" "$accel"/buffer/enable "$accel"/buffer/length \
-        "$accel"/scan_elements/*_en "$accel"/trigger/current_trigger "$accel"/current_timestamp_clock \
-        "$accel"/name "$accel"/in_accel_x_raw
+    run_modes udev modes
     stream="imu-stream --device accel_3d --samples $STREAM_SAMPLES --rate $STREAM_RATE --json"
     run udev member su -s /bin/sh imutest -c "$stream"
     run udev outsider su -s /bin/sh outsider -c "$stream"
@@ -182,15 +214,19 @@ emit_file() {
     emit "@@imutest end $1 $2 exit=0"
 }
 
-# scenario_record: records the HID IMU with imu-record while the emulator unplugs it and plugs it in
-# again, stops the recorder with SIGINT and hands its summary and files to the host. It replaces the
-# emulator, so it runs after the scenarios that read the first one.
+# scenario_record: records the HID IMU with imu-record, run by imutest (in group imu, not root) with
+# systemd-udevd applying the rule, while the emulator unplugs it and plugs it in again; reports the
+# new devices' modes, stops the recorder with SIGINT and hands its summary and files to the host. It
+# replaces the emulator, so it runs after the scenarios that read the first one.
 scenario_record() {
     stop_hid_sensor_hub
+    ensure_udev
     start_hid_sensor_hub uhid-sensor-hub-record
+    udevadm settle --timeout=30
     mkdir -p /tmp/recordings
-    log "imu-record --tag walking while the HID sensor hub is unplugged and replugged"
-    imu-record --tag walking --device accel_3d --sensor-rate 100 --output /tmp/recordings --json \
+    chown imutest /tmp/recordings
+    log "imu-record --tag walking as imutest while the HID sensor hub is unplugged and replugged"
+    su -s /bin/sh imutest -c 'exec imu-record --tag walking --device accel_3d --sensor-rate 100 --output /tmp/recordings --json' \
         > /tmp/record.stdout 2> /tmp/record.stderr &
     recorder=$!
     tries=0
@@ -205,7 +241,8 @@ scenario_record() {
     wait_for_removal accel_3d
     sleep 1
     kill -USR2 "$HUB_PID"
-    wait_for_device accel_3d
+    wait_for_hid_imu
+    run_modes record modes-replugged
     wait_for_rows "$raw" $(($(raw_rows "$raw") + 100))
     kill -INT "$recorder"
     wait "$recorder"
@@ -217,6 +254,7 @@ scenario_record() {
     cat /tmp/record.stderr >> "$RESULTS"
     emit "@@imutest end record summary exit=$status"
     directory=${raw%/raw.csv}
+    run record owner stat -c '%n %U %G %a' "$directory" "$raw"
     for file in recording.json raw.csv motion.csv events.csv; do
         emit_file record "$file" "$directory/$file"
     done
@@ -234,23 +272,52 @@ scenario_classify() {
 # lists the IMUs in between. It replaces the emulator, so it runs after every other scenario.
 scenario_hotplug() {
     stop_hid_sensor_hub
+    ensure_udev
     start_hid_sensor_hub uhid-sensor-hub-hotplug
     kill -USR1 "$HUB_PID"
     wait_for_removal accel_3d && wait_for_removal gyro_3d
     run hotplug removed imu-list --json
     kill -USR2 "$HUB_PID"
-    wait_for_device accel_3d && wait_for_device gyro_3d
+    wait_for_hid_imu
     run hotplug replugged imu-list --json
+    run_modes hotplug modes-replugged
+    stop_hid_sensor_hub
+}
+
+# HWDB_MATRIX: the mount matrix scenario_hwdb gives the HID accelerometer through a local hwdb entry.
+HWDB_MATRIX='0, 1, 0; 1, 0, 0; 0, 0, -1'
+
+# scenario_hwdb: a local hwdb entry (as the README's worked example) sets ACCEL_MOUNT_MATRIX for the HID
+# accelerometer's modalias; systemd-hwdb compiles it, udev re-applies 60-sensor.rules, and imu-list
+# must report that matrix with the hwdb as its source. Runs last: the matrix changes what the hub reads.
+scenario_hwdb() {
+    stop_hid_sensor_hub
+    ensure_udev
+    start_hid_sensor_hub uhid-sensor-hub-hwdb
+    udevadm settle --timeout=30
+    accel=$(iio_device accel_3d)
+    mkdir -p /etc/udev/hwdb.d
+    printf 'sensor:modalias:%s*\n ACCEL_MOUNT_MATRIX=%s\n' "$(cat "$accel/../modalias")" "$HWDB_MATRIX" \
+        > /etc/udev/hwdb.d/61-sensor-local.hwdb
+    run hwdb entry cat /etc/udev/hwdb.d/61-sensor-local.hwdb
+    run hwdb update systemd-hwdb update
+    run hwdb query systemd-hwdb query "sensor:modalias:$(cat "$accel/../modalias"):$(cat /sys/class/dmi/id/modalias)"
+    # udevd notices a new hwdb.bin only on its own schedule: reload it, as the README says.
+    run hwdb reload udevadm control --reload
+    run hwdb trigger udevadm trigger --action=change "$accel"
+    udevadm settle --timeout=30
+    run hwdb property udevadm info --query=property --path="$accel"
+    run hwdb list imu-list --json
     stop_hid_sensor_hub
 }
 
 log "init, kernel $(uname -r)"
 SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
-emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE classify-seconds=$CLASSIFY_SECONDS"
+emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE classify-seconds=$CLASSIFY_SECONDS hwdb-matrix=$(echo "$HWDB_MATRIX" | tr -d ' ')"
 start_hid_sensor_hub uhid-sensor-hub
 add_i2c_stub_chips
-# record and hotplug replace the emulator, so they run after the scenarios that read the first one.
-record= hotplug=
+# record, hotplug and hwdb replace the emulator, so they run after the scenarios that read the first one.
+record= hotplug= hwdb=
 for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
     case $scenario in
         list) scenario_list ;;
@@ -259,16 +326,18 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
         classify) scenario_classify ;;
         record) record=yes ;;
         hotplug) hotplug=yes ;;
+        hwdb) hwdb=yes ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug, hwdb"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac
 done
 [ -z "$record" ] || scenario_record
 [ -z "$hotplug" ] || scenario_hotplug
+[ -z "$hwdb" ] || scenario_hwdb
 stop_hid_sensor_hub
 emit "@@imutest done"
 log "done"

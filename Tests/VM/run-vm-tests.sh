@@ -25,7 +25,7 @@ exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,record,hotplug)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,record,hotplug,hwdb)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
@@ -35,7 +35,7 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream,udev,classify,record,hotplug bin_dir=
+workdir= scenarios=list,stream,udev,classify,record,hotplug,hwdb bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
@@ -155,25 +155,26 @@ build_initramfs() {
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
     cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
-    case ",$scenarios," in *,udev,*) add_udev "$rootfs" ;; esac
+    case ",$scenarios," in *,udev,* | *,record,* | *,hotplug,* | *,hwdb,*) add_udev "$rootfs" ;; esac
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | zstd -q -3 -T0) > "$workdir/initrd.img"
     cp "$KERNEL_TREE/boot/vmlinuz-$KERNEL_VERSION" "$workdir/vmlinuz"
 }
 
-# Adds Debian's systemd-udevd (udevadm is the same binary) with its rules and hwdb, the project's
-# rules from udev/ if there are any, and the users and groups the rules and tests name.
+# Adds Debian's systemd-udevd (udevadm is the same binary) and systemd-hwdb with their rules and hwdb,
+# the project's rule, helper and unit staged by udev/install.sh (as `make install-udev` installs them),
+# and the users and groups the rules and tests name.
 add_udev() {
     local rootfs=$1 library
     install -D -m 755 "$(readlink -f /lib/systemd/systemd-udevd)" "$rootfs/usr/bin/udevadm"
+    install -m 755 "$(command -v systemd-hwdb)" "$rootfs/usr/bin/systemd-hwdb"
     mkdir -p "$rootfs/lib/systemd" "$rootfs/lib/udev" "$rootfs/etc/udev/rules.d"
     ln -s /usr/bin/udevadm "$rootfs/lib/systemd/systemd-udevd"
-    ldd "$rootfs/usr/bin/udevadm" | awk '/=> \// { print $3 }' | while read -r library; do
+    ldd "$rootfs/usr/bin/udevadm" "$rootfs/usr/bin/systemd-hwdb" | awk '/=> \// { print $3 }' | while read -r library; do
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
     cp -r /lib/udev/rules.d "$rootfs/lib/udev/"
     cp /lib/udev/hwdb.bin "$rootfs/lib/udev/"
-    cp "$PACKAGE_ROOT"/udev/*.rules "$rootfs/etc/udev/rules.d/"
-    install -D -m 755 "$PACKAGE_ROOT/udev/iio-permissions" "$rootfs/usr/local/libexec/imu-bridge/iio-permissions"
+    PREFIX=/usr/local DESTDIR=$rootfs sh "$PACKAGE_ROOT/udev/install.sh" > /dev/null
     # imutest is in group imu (the rule's group), outsider is not.
     printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' 'imutest:x:1000:1000:imu-bridge test user:/tmp:/bin/sh' \
         'outsider:x:1001:1001:not in group imu:/tmp:/bin/sh' > "$rootfs/etc/passwd"
