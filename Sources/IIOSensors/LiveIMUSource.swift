@@ -41,12 +41,12 @@ public struct LiveIMUSource: MotionSource {
     public var logger: Logger
     /// Called on every status change.
     public var onStatus: @Sendable (Status) -> Void
+    /// How long an IMU that appeared without a gyroscope is given to complete before it is taken: the
+    /// gyroscope half of a split device (HID `gyro_3d`, `lsm6dso_gyro`) may be probed a moment after the
+    /// accelerometer half.
+    public var partnerSettleTime: Duration = .seconds(1)
     /// The IMU to stream first, already resolved; `nil` resolves it when streaming starts.
     private var resolvedIMU: IMU?
-
-    /// How long an IMU that appeared without a gyroscope is given to complete: the gyroscope half of a
-    /// split device (HID `gyro_3d`, `lsm6dso_gyro`) may be probed a moment after the accelerometer half.
-    static let partnerSettleTime: Duration = .seconds(1)
 
     /// Creates a source; `onStatus` is called from a background thread.
     public init(
@@ -142,7 +142,7 @@ public struct LiveIMUSource: MotionSource {
         }
         guard let found else { throw CancellationError() }
         guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
-        try await Task.sleep(for: Self.partnerSettleTime)
+        try await Task.sleep(for: partnerSettleTime)
         return try monitor.currentIMUs().first { $0.accelerometer?.id == accelerometer.id } ?? found
     }
 }

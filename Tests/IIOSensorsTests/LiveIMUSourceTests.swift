@@ -50,6 +50,27 @@ extension UMockdev {
             }
         }
 
+        @Test("a split IMU whose gyroscope half appears after its accelerometer half is taken complete")
+        func splitIMUSettles() async throws {
+            try await withTestbed(["lsm6dso"]) { testbed, _ in
+                try testbed.remove(device: "iio:device1")
+                try testbed.remove(device: "iio:device2")
+                var source = LiveIMUSource(waitsForFirstIMU: true, configuration: StreamConfiguration(rate: 25))
+                source.partnerSettleTime = .seconds(5)
+                let resolving = Task { try await source.resolve() }
+                #expect(testbed.waitForUEventListeners())
+                try testbed.reinstall(device: "iio:device1")
+                // After the monitor's burst (0.25 s) has ended, so it reports lsm6dso_accel alone first;
+                // well within the partner settle time.
+                try await Task.sleep(for: .seconds(1))
+                try testbed.reinstall(device: "iio:device2")
+                let imu = try await resolving.value
+                #expect(imu.name == "lsm6dso")
+                #expect(imu.accelerometer?.id == "iio:device1")
+                #expect(imu.gyroscope?.id == "iio:device2")
+            }
+        }
+
         @Test("started with no IMU present, it waits for one instead of failing")
         func waitsForFirst() async throws {
             try await withTestbed(["lis3dh"]) { testbed, _ in
