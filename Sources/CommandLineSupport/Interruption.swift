@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -13,15 +12,11 @@ public func runCancellingOnInterrupt<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let interruption = Interruption()
-    let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { interruption.signalled() }
-        source.resume()
-        return source
+    for number in [SIGINT, SIGTERM] {
+        SignalRelay.shared.observe(number) { interruption.signalled() }
     }
     defer {
-        for source in sources { source.cancel() }
+        for number in [SIGINT, SIGTERM] { SignalRelay.shared.ignore(number) }
     }
     let task = Task { try await operation() }
     interruption.attach(task)
@@ -29,25 +24,23 @@ public func runCancellingOnInterrupt<T: Sendable>(
 }
 
 /// The task to cancel on the first signal; a signal that arrives before the task exists cancels it on attach.
-private final class Interruption: @unchecked Sendable {
-    private var cancel: (@Sendable () -> Void)?
-    private var signals = 0
-    private let lock = NSLock()
+private final class Interruption: Sendable {
+    private let state = Mutex<(cancel: (@Sendable () -> Void)?, signals: Int)>((nil, 0))
 
     /// Attaches the operation's task, cancelling it at once if a signal came first.
     func attach<T>(_ task: Task<T, any Error>) {
-        let alreadySignalled = lock.withLock {
-            cancel = { task.cancel() }
-            return signals > 0
+        let alreadySignalled = state.withLock {
+            $0.cancel = { task.cancel() }
+            return $0.signals > 0
         }
         if alreadySignalled { task.cancel() }
     }
 
     /// Handles a signal: the first cancels the task, a second exits at once with status 130.
     func signalled() {
-        let (count, cancel) = lock.withLock {
-            signals += 1
-            return (signals, self.cancel)
+        let (count, cancel) = state.withLock {
+            $0.signals += 1
+            return ($0.signals, $0.cancel)
         }
         if count > 1 { exit(130) }
         cancel?()
