@@ -34,7 +34,7 @@ struct ScanDecoderTests {
         }
         return IIODeviceInfo(
             id: live.id, name: live.name ?? "", label: nil, parentPath: nil, channels: channels, samplingFrequencies: [],
-            mountMatrices: [:], mountMatrixSource: "none", isBufferCapable: true, hasTriggerDirectory: false, currentTrigger: nil,
+            mountMatrices: [:], mountMatrixSources: [:], isBufferCapable: true, hasTriggerDirectory: false, currentTrigger: nil,
             timestampClock: "monotonic", accelerationSign: sign)
     }
 

@@ -27,7 +27,14 @@ struct DriverFixtures {
             #expect(hid.accelerometer?.currentTrigger == "accel_3d-dev4")
             let lsm = try #require(imus.first { $0.name == "lsm6dso" })
             #expect(lsm.accelerometer?.hasTriggerDirectory == false)
-            #expect(lsm.accelerometer?.mountMatrixSource == "mount_matrix")
+            #expect(lsm.accelerometer?.mountMatrixSource(for: .acceleration) == "mount_matrix")
+            #expect(lsm.gyroscope?.mountMatrixSource(for: .angularVelocity) == "mount_matrix")
+            let bmi = try #require(imus.first { $0.name == "bmi160" }?.accelerometer)
+            let rotated = try MountMatrix(parsing: "0, -1, 0; 1, 0, 0; 0, 0, 1")
+            #expect(bmi.mountMatrix(for: .acceleration) == rotated && bmi.mountMatrix(for: .angularVelocity) == rotated)
+            #expect(bmi.mountMatrixSource(for: .acceleration) == "in_mount_matrix")
+            #expect(bmi.mountMatrixSource(for: .angularVelocity) == "in_mount_matrix")
+            #expect(imus.first { $0.name == "hid-sensor-hub" }?.accelerometer?.mountMatrixSource(for: .acceleration) == "none (identity)")
             #expect(imus.first { $0.name == "cros-ec-accel" }?.accelerometer?.label == "accel-display")
             #expect(imus.first { $0.name == "cros-ec" }?.accelerometer?.timestampClock == "boottime")
             #expect(imus.first { $0.name == "adxl345" }?.accelerometer?.isBufferCapable == false)
@@ -75,7 +82,7 @@ struct DriverFixtures {
         }
     }
 
-    @Test("BMI160: gyro scan indexes before accel, both frequency attributes set")
+    @Test("BMI160: gyro scan indexes before accel, both frequency attributes set, in_mount_matrix applied")
     func bmi160() async throws {
         try await withTestbed(["bmi160"]) { testbed, _ in
             var bytes: [UInt8] = []
@@ -88,9 +95,10 @@ struct DriverFixtures {
             #expect(feeder.waitUntilWritten())
             #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device3") == "100")
             #expect(try testbed.attribute("in_anglvel_sampling_frequency", of: "iio:device3") == "100")
+            // in_mount_matrix "0, -1, 0; 1, 0, 0; 0, 0, 1": device x = -sensor y, device y = sensor x.
             let accel = samples.filter { $0.sensor == .accelerometer }
-            #expect(accel[3].value == Vector3(x: -1000 * 0.000598 / g, y: 1000 * 0.000598 / g, z: -16387 * 0.000598 / g))
-            #expect(samples.first { $0.sensor == .gyroscope }?.value == Vector3(x: 100 * 0.001065, y: -100 * 0.001065, z: 200 * 0.001065))
+            #expect(accel[3].value == Vector3(x: -1000 * 0.000598 / g, y: -1000 * 0.000598 / g, z: -16387 * 0.000598 / g))
+            #expect(samples.first { $0.sensor == .gyroscope }?.value == Vector3(x: 100 * 0.001065, y: 100 * 0.001065, z: 200 * 0.001065))
         }
     }
 
