@@ -94,8 +94,15 @@ struct DeviceReader {
         _ live: LibIIODevice, context: LibIIOContext, rate: Double, control: ReaderControl,
         deliver: ([SensorSample]) -> Void
     ) throws(IIOSensorError) {
-        let clock = monotonicTimestampClock(live)
-        defer { clock.restore() }
+        let clockChoice = ScanClockChoice.choose(for: device) {
+            if case .success = live.writeAttribute("current_timestamp_clock", "monotonic") { return true }
+            return false
+        }
+        logger.info("\(device.name): \(clockChoice.description)")
+        defer {
+            if let original = clockChoice.restoring { _ = live.writeAttribute("current_timestamp_clock", original) }
+        }
+        let clock = TimestampClock(name: clockChoice.clockName)
         let decoder = try ScanDecoder(device: device, live: live)
         let samplesPerRefill = max(1, min(1024, Int((rate * configuration.bufferDuration).rounded())))
         let timeout = configuration.timeout ?? max(2, 4 * Double(samplesPerRefill) / rate)
@@ -125,21 +132,6 @@ struct DeviceReader {
                 }
             }
         }
-    }
-
-    /// Switches the device's scan timestamps to the monotonic clock where the attribute is
-    /// writable (restored afterwards); otherwise keeps its clock and converts.
-    private func monotonicTimestampClock(_ live: LibIIODevice) -> ScanClock {
-        guard let original = device.timestampClock, original != "monotonic" else {
-            return ScanClock(clock: TimestampClock(name: device.timestampClock ?? "monotonic"), restore: {})
-        }
-        if case .success = live.writeAttribute("current_timestamp_clock", "monotonic") {
-            return ScanClock(clock: TimestampClock(name: "monotonic")) {
-                _ = live.writeAttribute("current_timestamp_clock", original)
-            }
-        }
-        logger.debug("\(device.name): current_timestamp_clock is not writable; converting \(original) to monotonic")
-        return ScanClock(clock: TimestampClock(name: original), restore: {})
     }
 
     // MARK: Polling
@@ -213,14 +205,6 @@ private struct PolledVector {
     let type: ChannelType
     let channels: [LibIIOChannel]
     let converter: SampleConverter
-}
-
-/// The clock scan timestamps are in, and how to put the device's setting back.
-private struct ScanClock {
-    let clock: TimestampClock
-    let restore: () -> Void
-
-    func offsetToMonotonic() -> Int64 { clock.offsetToMonotonic() }
 }
 
 extension Double {
