@@ -136,6 +136,19 @@ struct IMUListTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
+    @Test("an unreadable scale is an error naming the file, not a silent 1", .enabled(if: getuid() == 0, "needs root to drop to nobody"))
+    func unreadableScale() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        try testbed.makeReadableByEveryone()
+        try testbed.setMode(0o000, ofAttribute: "in_accel_scale", of: "iio:device0")
+        let result = try testbed.runUnderPreload(
+            executable: "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-list")])
+        #expect(result.status == 6, "\(result.standardError)")
+        #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/in_accel_scale"), "\(result.standardError)")
+    }
+
     @Test("usage errors exit with 64")
     func usage() throws {
         let testbed = try Testbed()
