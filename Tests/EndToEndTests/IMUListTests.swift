@@ -30,6 +30,8 @@ struct IMUListTests {
         #expect(lsm["mountMatrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
         let cros = try #require(imus.first { $0["name"] as? String == "cros-ec" }?["accelerometer"] as? [String: Any])
         #expect(cros["label"] as? String == "accel-base" && cros["timestampClock"] as? String == "boottime")
+        let crosChannels = try #require(cros["channels"] as? [[String: Any]])
+        #expect(crosChannels.map { $0["scale"] as? Double } == [0.00059855, 0.00059855, 0.00059855, 1], "the device-wide scale is not the timestamp's")
         let adxl = try #require(imus.first { $0["name"] as? String == "adxl345" })
         #expect((adxl["accelerometer"] as? [String: Any])?["buffered"] as? Bool == false)
         #expect(adxl["gyroscope"] is NSNull)
@@ -75,6 +77,28 @@ struct IMUListTests {
         #expect(accel["availableFrequencies"] as? [Double] == [
             0.09765625, 0.1953125, 0.390625, 0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200,
         ])
+    }
+
+    @Test("in_accel_mount_matrix and in_anglvel_mount_matrix each apply to their own sensor")
+    func perTypeMatrices() throws {
+        var fixture = try SysfsFixture(named: "mpu6050")
+        let index = try #require(fixture.devices.firstIndex { $0.sysname == "iio:device0" })
+        for (file, matrix) in [("in_accel_mount_matrix", "-1, 0, 0; 0, -1, 0; 0, 0, 1"), ("in_anglvel_mount_matrix", "0, 1, 0; 1, 0, 0; 0, 0, -1")] {
+            let attribute = try #require(fixture.devices[index].attributes.firstIndex { $0.path == file })
+            fixture.devices[index].attributes[attribute].contents = matrix + "\n"
+        }
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixture)
+        let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let imu = try #require(try jsonLines(result.output).first)
+        let accel = try #require(imu["accelerometer"] as? [String: Any])
+        let gyro = try #require(imu["gyroscope"] as? [String: Any])
+        #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        #expect(accel["mountMatrixSource"] as? String == "in_accel_mount_matrix")
+        #expect(gyro["mountMatrix"] as? [[Double]] == [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
+        #expect(gyro["mountMatrixSource"] as? String == "in_anglvel_mount_matrix")
     }
 
     @Test("the hwdb's ACCEL_MOUNT_MATRIX wins over the driver's in_mount_matrix, for listing and streaming")

@@ -47,8 +47,9 @@ struct DeviceDescriber {
     // MARK: Scale and offset
 
     /// A channel's number attribute (`in_accel_x_scale`, `in_accel_scale`), else the device-wide one
-    /// (cros-ec's bare `scale`), else `defaultValue` when neither exists. An attribute that exists
-    /// but cannot be read is an error: decoding with a guessed scale would be silently wrong.
+    /// (cros-ec's bare `scale`; never for the timestamp, which is nanoseconds), else `defaultValue`
+    /// when neither exists. An attribute that exists but cannot be read is an error: decoding with a
+    /// guessed scale would be silently wrong.
     private func number(
         _ channel: LibIIOChannel, _ name: String, _ deviceAttributes: Set<String>, default defaultValue: Double
     ) throws(IIOSensorError) -> Double {
@@ -56,7 +57,7 @@ struct DeviceDescriber {
         let file: String
         if channel.attributeNames.contains(name) {
             (read, file) = (channel.readAttribute(name), channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)")
-        } else if deviceAttributes.contains(name) {
+        } else if channel.type != .timestamp, deviceAttributes.contains(name) {
             (read, file) = (device.readAttribute(name), name)
         } else {
             return defaultValue
