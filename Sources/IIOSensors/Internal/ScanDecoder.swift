@@ -30,10 +30,10 @@ struct ScanDecoder {
                 let channel = liveChannels.first(where: { $0.id == info.id && $0.isScanElement && !$0.isOutput }),
                 let offset = layout.offsets[info.id]
             else { return nil }
-            guard format.repeat == 1 else {
+            guard format.repeat == 1, format.storageBits <= 64 else {
                 throw .malformedAttribute(
                     attribute: "/sys/bus/iio/devices/\(device.id)/scan_elements/in_\(info.id)_type", value: format.description,
-                    expected: "one value per scan element (no Xrepeat) for a motion or timestamp channel")
+                    expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")
             }
             channel.enable()
             return ScanField(channel: channel, offset: offset, format: format)
