@@ -41,10 +41,11 @@ struct DeviceReader {
         var inForce: [Double] = []
         for control in device.samplingFrequencies {
             let current = control.current.flatMap { $0 > 0 ? $0 : nil }
-            guard let wanted = configuration.rate ?? (current == nil ? 25 : nil) else {
-                inForce += current.map { [$0] } ?? []
+            if configuration.rate == nil, let current {
+                inForce.append(current)
                 continue
             }
+            let wanted = configuration.rate ?? 25
             let target = control.choice(forAtLeast: wanted)
             let value = target.compactDecimal
             let result: Result<Void, Errno>
