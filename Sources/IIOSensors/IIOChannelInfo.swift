@@ -28,8 +28,4 @@ public struct IIOChannelInfo: Hashable, Sendable {
         self.scale = scale
         self.offset = offset
     }
-
-    /// Converts a raw count to SI units: `(raw + offset) * scale`.
-    @inlinable
-    public func physicalValue(_ raw: Int64) -> Double { (Double(raw) + offset) * scale }
 }

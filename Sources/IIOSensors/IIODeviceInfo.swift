@@ -14,8 +14,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var samplingFrequencies: [SamplingFrequency]
     /// Mount matrix per channel type, already resolved (hwdb, then driver attributes, then identity).
     public var mountMatrices: [ChannelType: MountMatrix]
-    /// Where the accelerometer's (else the gyroscope's) mount matrix came from, e.g. `in_accel_mount_matrix`.
-    public var mountMatrixSource: String
+    /// Where each type's mount matrix came from, e.g. `in_accel_mount_matrix` or `hwdb ACCEL_MOUNT_MATRIX`.
+    public var mountMatrixSources: [ChannelType: String]
     /// Whether the device can stream through a kernel buffer (it has scan elements).
     public var isBufferCapable: Bool
     /// Whether the device has a `trigger/` directory (triggered buffer) rather than a trigger-less kfifo.
@@ -30,7 +30,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
     /// Creates a device description.
     public init(
         id: String, name: String, label: String?, parentPath: String?, channels: [IIOChannelInfo],
-        samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix], mountMatrixSource: String,
+        samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix],
+        mountMatrixSources: [ChannelType: String],
         isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?, timestampClock: String?,
         accelerationSign: AccelerationSign
     ) {
@@ -41,7 +42,7 @@ public struct IIODeviceInfo: Hashable, Sendable {
         self.channels = channels
         self.samplingFrequencies = samplingFrequencies
         self.mountMatrices = mountMatrices
-        self.mountMatrixSource = mountMatrixSource
+        self.mountMatrixSources = mountMatrixSources
         self.isBufferCapable = isBufferCapable
         self.hasTriggerDirectory = hasTriggerDirectory
         self.currentTrigger = currentTrigger
@@ -62,8 +63,16 @@ public struct IIODeviceInfo: Hashable, Sendable {
     /// The main sampling-frequency control (the accelerometer's on combined devices).
     public var samplingFrequency: SamplingFrequency? { samplingFrequencies.first }
 
+    /// The sampling-frequency control that paces channels of `type`: their own, else the device's.
+    public func samplingFrequency(for type: ChannelType) -> SamplingFrequency? {
+        samplingFrequencies.first { $0.location == .channels(type) } ?? samplingFrequencies.first { $0.location == .device }
+    }
+
     /// The mount matrix that applies to channels of `type`.
     public func mountMatrix(for type: ChannelType) -> MountMatrix { mountMatrices[type] ?? .identity }
+
+    /// Where the mount matrix of `type` came from; `none (identity)` when no source gave one.
+    public func mountMatrixSource(for type: ChannelType) -> String { mountMatrixSources[type] ?? "none (identity)" }
 
     /// The device node that buffered reads open.
     public var devicePath: String { "/dev/\(id)" }

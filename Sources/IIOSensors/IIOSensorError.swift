@@ -41,7 +41,8 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
             return "permission denied on \(path): install udev/70-imu-bridge.rules (`sudo make install-udev`) "
                 + "and add yourself to group imu (`sudo usermod -aG imu $USER`, then log in again), or run as root."
         case .deviceRemoved(let device):
-            return "sensor removed: \(device) disappeared while streaming (unplugged or driver unbound)."
+            return "sensor removed: \(device) disappeared while streaming (unplugged or driver unbound). "
+                + "Reconnect it (or rebind its driver); run with --wait to resume automatically when it is back."
         case .refillTimeout(let device, let seconds):
             return "no samples from \(device) within \(seconds.formatted2) s: the sensor may lack a data-ready "
                 + "interrupt or a working trigger; try `--poll` to read it by polling."

@@ -45,7 +45,7 @@ public struct IMUDiscovery: Sendable {
         let udev = context.isLocal ? LibUdev() : nil
         var result: [IIODeviceInfo] = []
         for device in context.devices where !device.isTrigger {
-            let info = try DeviceDescriber(device: device, udev: udev).describe()
+            let info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
             if info.isAccelerometer || info.isGyroscope {
                 result.append(info)
             } else {

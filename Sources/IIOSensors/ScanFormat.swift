@@ -24,7 +24,7 @@ public struct ScanFormat: Hashable, Sendable {
     }
 
     /// Parses the kernel's type string, e.g. `be:s16/16>>0`, `le:u12/16>>4` or `le:s16/32X2>>0`.
-    public init(parsing text: String) throws(IIOSensorError) {
+    init(parsing text: String) throws(IIOSensorError) {
         let malformed = IIOSensorError.malformedAttribute(
             attribute: "scan_elements/*_type", value: text, expected: "[be|le]:[s|u]BITS/STORAGE[Xrepeat]>>SHIFT")
         let parts = text.split(separator: ":", maxSplits: 1)

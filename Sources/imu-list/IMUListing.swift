@@ -51,11 +51,12 @@ struct DeviceListing: Encodable {
         buffered = device.isBufferCapable
         triggered = device.hasTriggerDirectory
         trigger = device.currentTrigger
-        samplingFrequency = device.samplingFrequency?.current
-        availableFrequencies = device.samplingFrequency?.available ?? []
+        let frequency = device.samplingFrequency(for: primary)
+        samplingFrequency = frequency?.current
+        availableFrequencies = frequency?.available ?? []
         timestampClock = device.timestampClock
         mountMatrix = device.mountMatrix(for: primary).rows
-        mountMatrixSource = device.mountMatrixSource
+        mountMatrixSource = device.mountMatrixSource(for: primary)
         accelerationSign = device.accelerationSign.rawValue
         channels = device.channels.map(ChannelListing.init)
     }

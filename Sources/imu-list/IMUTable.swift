@@ -31,14 +31,17 @@ struct IMUTable {
             capture = "buffered (hardware FIFO, no trigger)"
         }
         lines.append("    capture     \(capture)")
-        if let frequency = device.samplingFrequency {
+        for frequency in device.samplingFrequencies {
             let current = frequency.current.map { "\($0.compact) Hz" } ?? "unknown"
             let available = frequency.available.isEmpty ? "" : "  (available: \(frequency.available.map(\.compact).joined(separator: " ")))"
-            lines.append("    rate        \(current)\(available)")
+            lines.append("    rate        \(current)\(available)  [\(frequency.attributeName)]")
         }
         lines.append("    clock       \(device.timestampClock ?? "n/a")")
-        let primary: ChannelType = device.isAccelerometer ? .acceleration : .angularVelocity
-        lines.append("    mount       \(device.mountMatrix(for: primary).description)  [\(device.mountMatrixSource)]")
+        let isCombined = device.isAccelerometer && device.isGyroscope
+        for type in [ChannelType.acceleration, .angularVelocity] where device.hasVector(type) {
+            let mountLabel = !isCombined ? "mount" : type == .acceleration ? "accel mount" : "gyro mount"
+            lines.append("    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]")
+        }
         for channel in device.channels where channel.type != .other {
             let format = channel.format.map { "\($0.description) @\(channel.scanIndex ?? -1)" } ?? "not buffered"
             lines.append(

@@ -30,9 +30,105 @@ struct IMUListTests {
         #expect(lsm["mountMatrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
         let cros = try #require(imus.first { $0["name"] as? String == "cros-ec" }?["accelerometer"] as? [String: Any])
         #expect(cros["label"] as? String == "accel-base" && cros["timestampClock"] as? String == "boottime")
+        let crosChannels = try #require(cros["channels"] as? [[String: Any]])
+        #expect(crosChannels.map { $0["scale"] as? Double } == [0.00059855, 0.00059855, 0.00059855, 1], "the device-wide scale is not the timestamp's")
         let adxl = try #require(imus.first { $0["name"] as? String == "adxl345" })
         #expect((adxl["accelerometer"] as? [String: Any])?["buffered"] as? Bool == false)
         #expect(adxl["gyroscope"] is NSNull)
+    }
+
+    @Test("bmi160: the ACPI-style in_mount_matrix, and each sensor's own frequency list")
+    func bmi160() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "bmi160")
+        let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let imu = try #require(try jsonLines(result.output).first)
+        let accel = try #require(imu["accelerometer"] as? [String: Any])
+        let gyro = try #require(imu["gyroscope"] as? [String: Any])
+        for sensor in [accel, gyro] {
+            #expect(sensor["mountMatrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+            #expect(sensor["mountMatrixSource"] as? String == "in_mount_matrix")
+            #expect(sensor["samplingFrequency"] as? Double == 100)
+        }
+        #expect(accel["availableFrequencies"] as? [Double] == [0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600])
+        #expect(gyro["availableFrequencies"] as? [Double] == [25, 50, 100, 200, 400, 800, 1600, 3200])
+
+        let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
+        #expect(table.status == 0, "\(table.standardError)")
+        let lines = table.output.split(separator: "\n").map { String($0) }
+        #expect(lines.contains(
+            "    rate        100 Hz  (available: 0.78125 1.5625 3.125 6.25 12.5 25 50 100 200 400 800 1600)  [in_accel_sampling_frequency]"))
+        #expect(lines.contains("    rate        100 Hz  (available: 25 50 100 200 400 800 1600 3200)  [in_anglvel_sampling_frequency]"))
+        #expect(lines.contains("    accel mount 0, -1, 0; 1, 0, 0; 0, 0, 1  [in_mount_matrix]"))
+        #expect(lines.contains("    gyro mount  0, -1, 0; 1, 0, 0; 0, 0, 1  [in_mount_matrix]"))
+    }
+
+    @Test("adxl345: a per-type frequency with the device-wide available list")
+    func adxl345Frequencies() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let accel = try #require(try jsonLines(result.output).first?["accelerometer"] as? [String: Any])
+        #expect(accel["samplingFrequency"] as? Double == 100)
+        #expect(accel["availableFrequencies"] as? [Double] == [
+            0.09765625, 0.1953125, 0.390625, 0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200,
+        ])
+    }
+
+    @Test("in_accel_mount_matrix and in_anglvel_mount_matrix each apply to their own sensor")
+    func perTypeMatrices() throws {
+        var fixture = try SysfsFixture(named: "mpu6050")
+        let index = try #require(fixture.devices.firstIndex { $0.sysname == "iio:device0" })
+        for (file, matrix) in [("in_accel_mount_matrix", "-1, 0, 0; 0, -1, 0; 0, 0, 1"), ("in_anglvel_mount_matrix", "0, 1, 0; 1, 0, 0; 0, 0, -1")] {
+            let attribute = try #require(fixture.devices[index].attributes.firstIndex { $0.path == file })
+            fixture.devices[index].attributes[attribute].contents = matrix + "\n"
+        }
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixture)
+        let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let imu = try #require(try jsonLines(result.output).first)
+        let accel = try #require(imu["accelerometer"] as? [String: Any])
+        let gyro = try #require(imu["gyroscope"] as? [String: Any])
+        #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        #expect(accel["mountMatrixSource"] as? String == "in_accel_mount_matrix")
+        #expect(gyro["mountMatrix"] as? [[Double]] == [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
+        #expect(gyro["mountMatrixSource"] as? String == "in_anglvel_mount_matrix")
+    }
+
+    @Test("the hwdb's ACCEL_MOUNT_MATRIX wins over the driver's in_mount_matrix, for listing and streaming")
+    func hwdbOverridesDriverMatrix() throws {
+        var fixture = try SysfsFixture(named: "bmi160")
+        let index = try #require(fixture.devices.firstIndex { $0.sysname == "iio:device3" })
+        fixture.devices[index].properties.append(.init(key: "ACCEL_MOUNT_MATRIX", value: "-1, 0, 0; 0, -1, 0; 0, 0, 1"))
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixture)
+        let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let imu = try #require(try jsonLines(result.output).first)
+        for key in ["accelerometer", "gyroscope"] {
+            let sensor = try #require(imu[key] as? [String: Any])
+            #expect(sensor["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+            #expect(sensor["mountMatrixSource"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
+        }
+
+        // gyro (100, -100, 200), accel (1000, -1000, 16384): the hwdb matrix negates x and y, in_mount_matrix is ignored.
+        let scans = (0..<8).flatMap { n in
+            [Int16(100), -100, 200, 1000, -1000, 16384].flatMap(le) + [0, 0, 0, 0] + le(Int64(n) * 10_000_000)
+        }
+        _ = try testbed.feed(device: "iio:device3", bytes: scans)
+        let stream = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1", "--json"])
+        #expect(stream.status == 0, "\(stream.standardError)")
+        let sample = try #require(try jsonLines(stream.output).first)
+        let g = 9.80665
+        #expect(close(vector(sample, "acceleration"), [1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
+        #expect(close(vector(sample, "rotationRate"), [-100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
     }
 
     @Test("the table names each IMU, its kind and capture mode")
@@ -62,6 +158,19 @@ struct IMUListTests {
         #expect(result.status == status)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test("an unreadable scale is an error naming the file, not a silent 1", .enabled(if: getuid() == 0, "needs root to drop to nobody"))
+    func unreadableScale() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        try testbed.makeReadableByEveryone()
+        try testbed.setMode(0o000, ofAttribute: "in_accel_scale", of: "iio:device0")
+        let result = try testbed.runUnderPreload(
+            executable: "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-list")])
+        #expect(result.status == 6, "\(result.standardError)")
+        #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/in_accel_scale"), "\(result.standardError)")
     }
 
     @Test("usage errors exit with 64")

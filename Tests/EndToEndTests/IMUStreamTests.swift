@@ -12,21 +12,117 @@ struct IMUStreamTests {
         }
     }
 
-    @Test("MPU-6050 buffered: JSON lines with CoreMotion values equal to the scans fed")
-    func mpu6050() throws {
+    @Test("every fixture: JSON lines with the exact CoreMotion values of the scans fed (or the *_raw polled)", arguments: StreamCase.all)
+    func everyFixture(_ streamCase: StreamCase) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let fixture = try SysfsFixture(named: streamCase.fixture)
+        _ = try testbed.install(fixture)
+        let fedTimes = (0..<8).map { Double(1_000_000_000 + $0 * 10_000_000) / 1e9 }
+        for (sysname, values) in streamCase.scans {
+            let device = try #require(fixture.device(sysname))
+            let layout = try #require(FixtureScanLayout(device: device, excluding: streamCase.excluded))
+            let bytes = (0..<8).flatMap { n in
+                layout.encode(values.merging(["timestamp": 1_000_000_000 + Int64(n) * 10_000_000]) { $1 })
+            }
+            _ = try testbed.feed(device: sysname, bytes: bytes)
+        }
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--device", streamCase.device, "--samples", "3", "--json", "--verbose"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        #expect(lines.count == 3)
+        for line in lines {
+            #expect(close(vector(line, "acceleration"), streamCase.acceleration, tolerance: 1e-12), "\(line)")
+            if let rotationRate = streamCase.rotationRate {
+                #expect(close(vector(line, "rotationRate"), rotationRate, tolerance: 1e-12), "\(line)")
+            } else {
+                #expect(line["rotationRate"] == nil)
+            }
+        }
+        let times = lines.compactMap { $0["timestamp"] as? Double }
+        #expect(times.count == 3 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        switch streamCase.clock {
+        case .fed:
+            #expect(times.allSatisfy(fedTimes.contains), "\(times)")
+        case .boottimeConverted:
+            let offset = monotonicMinusBoottime()
+            #expect(times.allSatisfy { time in fedTimes.contains { abs(time - ($0 + offset)) < 1e-3 } }, "\(times)")
+        case .polled:
+            break
+        }
+        #expect(result.standardError.contains(streamCase.log), "\(result.standardError)")
+    }
+
+    @Test("--duration ends the stream that many seconds of sample time after the first sample")
+    func duration() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "mpu6050")
-        let feeder = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(8))
-        let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: ["--device", "mpu6050", "--rate", "100", "--samples", "8", "--json"])
+        _ = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(8))
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--duration", "0.045", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(feeder.waitUntilWritten())
-        let lines = try jsonLines(result.output)
-        #expect(lines.count == 8)
-        #expect(lines.map { $0["timestamp"] as? Double } == (1...8).map { Double($0) / 100 })
-        #expect(close(vector(lines[0], "acceleration"), [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
-        #expect(close(vector(lines[7], "rotationRate"), [131 * 0.001064724, -131 * 0.001064724, 270 * 0.001064724], tolerance: 1e-12))
+        #expect(try jsonLines(result.output).map { $0["timestamp"] as? Double } == [0.01, 0.02, 0.03, 0.04, 0.05])
+    }
+
+    @Test("the human format: seconds, acceleration in g, rotation rate in rad/s")
+    func humanFormat() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        _ = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(8))
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output == """
+                  0.010000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2800 rad/s
+                  0.020000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2811 rad/s
+
+            """)
+    }
+
+    @Test("--rate on adxl345 sets its per-type frequency to the smallest listed value at or above it")
+    func rateFromDeviceWideList() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "30", "--samples", "1"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device10") == "50")
+    }
+
+    @Test("no accelerometer (a gyroscope alone, or no motion sensor at all): status 4", arguments: [
+        (["iio:device6", "iio:device7"], "only cros-ec-gyro"), ([], "only als"),
+    ])
+    func noAccelerometer(removed: [String], found: String) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        if removed.isEmpty {
+            _ = try testbed.install(try SysfsFixture(name: "als", text: """
+                P: /devices/platform/soc/fe804000.i2c/i2c-1/1-0029/iio:device13
+                E: SUBSYSTEM=iio
+                E: DEVTYPE=iio_device
+                A: name=als\\n
+                A: in_illuminance_raw=120\\n
+
+                """))
+        } else {
+            _ = try testbed.install(fixtureNamed: "cros-ec")
+            for device in removed { try testbed.remove(device: device) }
+        }
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1"])
+        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.standardError.contains("no IIO accelerometer found (\(found))"), "\(result.standardError)")
+    }
+
+    @Test("a sensor that delivers nothing: 'no samples' and status 8, not a hang")
+    func noSamples() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "lis3dh")
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "25"])
+        #expect(result.status == 8, "\(result.standardError)")
+        #expect(result.standardError.contains("no samples from lis3dh (iio:device9) within 2 s"), "\(result.standardError)")
+        #expect(try testbed.attribute("buffer/enable", of: "iio:device9") == "0")
     }
 
     @Test("st_lsm6dsx split devices come out merged on one timeline")
@@ -50,19 +146,6 @@ struct IMUStreamTests {
             #expect(close(vector(line, "acceleration"), [-n * 0.000598205 / g, 0, -16000 * 0.000598205 / g], tolerance: 1e-9))
             #expect(close(vector(line, "rotationRate"), [10 * n * 0.000152716, 0, 0], tolerance: 1e-9))
         }
-    }
-
-    @Test("ADXL345 without a buffer is polled; no rotationRate without a gyroscope")
-    func polled() throws {
-        let testbed = try Testbed()
-        defer { testbed.close() }
-        _ = try testbed.install(fixtureNamed: "adxl345")
-        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "3", "--json", "--rate", "50"])
-        #expect(result.status == 0, "\(result.standardError)")
-        let lines = try jsonLines(result.output)
-        #expect(lines.count == 3)
-        #expect(lines.allSatisfy { $0["rotationRate"] == nil })
-        #expect(close(vector(lines[0], "acceleration"), [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12))
     }
 
     @Test("an IMU unplugged mid-stream: what was read is printed, then 'sensor removed' and status 7")
@@ -131,4 +214,107 @@ struct IMUStreamTests {
         #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/sampling_frequency"))
         #expect(result.standardError.contains("udev/70-imu-bridge.rules"))
     }
+
+    @Test("permission denied on the device node itself: the fix, status 6", .enabled(if: getuid() == 0, "needs root to drop to nobody"))
+    func nodePermissionDenied() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        // Every sysfs write is allowed (as the udev rule's group has it), only /dev/iio:device0 is closed.
+        try testbed.makeReadableByEveryone()
+        try testbed.makeAttributesWritableByEveryone(of: "iio:device0")
+        try testbed.makeIoctlSocketsUsableByEveryone()
+        try testbed.setNodeMode(0o000, of: "iio:device0")
+        let result = try testbed.runUnderPreload(
+            executable: "/usr/bin/setpriv",
+            arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--samples", "1"])
+        #expect(result.status == 6, "\(result.standardError)")
+        #expect(result.standardError.contains("permission denied on /dev/iio:device0: install udev/70-imu-bridge.rules"))
+        #expect(result.standardError.contains("sudo usermod -aG imu $USER"))
+    }
+}
+
+/// One fixture streamed by `imu-stream`: the scan values fed per device (the same scan 8 times, 10 ms
+/// apart from 1 s), and the CoreMotion values that must come out (Fixtures/sysfs/README.md has the scales).
+struct StreamCase: Sendable, CustomTestStringConvertible {
+    /// How printed timestamps relate to the fed ones.
+    enum Clock: Sendable {
+        /// Exactly the fed timestamps (the device's clock was switched to monotonic).
+        case fed
+        /// The fed timestamps plus the monotonic-minus-boottime offset (cros-ec's EC FIFO).
+        case boottimeConverted
+        /// Polled: the reader's own monotonic time.
+        case polled
+    }
+
+    let fixture: String
+    let device: String
+    var scans: [String: [String: Int64]] = [:]
+    var excluded: Set<String> = []
+    let acceleration: [Double]
+    let rotationRate: [Double]?
+    let clock: Clock
+    /// A line `--verbose` must log (the capture mode or the clock decision).
+    let log: String
+
+    var testDescription: String { fixture }
+
+    private static let g = 9.80665
+
+    static let all: [StreamCase] = [
+        StreamCase(
+            fixture: "mpu6050", device: "mpu6050",
+            scans: ["iio:device0": ["accel_x": 256, "accel_y": -256, "accel_z": 16384, "anglvel_x": 131, "anglvel_y": -131, "anglvel_z": 262]],
+            excluded: ["temp"],
+            acceleration: [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g],
+            rotationRate: [131 * 0.001064724, -131 * 0.001064724, 262 * 0.001064724], clock: .fed,
+            log: "mpu6050: current_timestamp_clock switched from realtime to monotonic for the stream"),
+        StreamCase(
+            fixture: "lsm6dso", device: "lsm6dso",
+            scans: ["iio:device1": ["accel_x": 10, "accel_y": -20, "accel_z": 16700], "iio:device2": ["anglvel_x": 100, "anglvel_z": -100]],
+            acceleration: [-10 * 0.000598205 / g, 20 * 0.000598205 / g, -16700 * 0.000598205 / g],
+            rotationRate: [100 * 0.000152716, 0, -100 * 0.000152716], clock: .fed,
+            log: "lsm6dso_gyro: buffered capture"),
+        // in_mount_matrix turns the chip 90 degrees: device x = -chip y, device y = chip x.
+        StreamCase(
+            fixture: "bmi160", device: "bmi160",
+            scans: ["iio:device3": ["anglvel_x": 100, "anglvel_y": -100, "anglvel_z": 200, "accel_x": 1000, "accel_y": -1000, "accel_z": 16384]],
+            acceleration: [-1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g],
+            rotationRate: [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], clock: .fed,
+            log: "bmi160: buffered capture at 100 Hz"),
+        // Garbage above the 16 used bits of each 32-bit word; the Windows sign convention is CoreMotion's.
+        StreamCase(
+            fixture: "hid-sensor-hub", device: "hid-sensor-hub",
+            scans: [
+                "iio:device4": ["accel_x": 0xDEAD_0005, "accel_y": 0xBEEF_FFFB, "accel_z": 0x0000_FF9C],
+                "iio:device5": ["anglvel_x": 0x1234_03E8, "anglvel_y": 0x0000_07D0, "anglvel_z": 0xFFFF_F448],
+            ],
+            acceleration: [5 * 0.00980665 / g, -5 * 0.00980665 / g, -100 * 0.00980665 / g],
+            rotationRate: [1000 * 0.000174533, 2000 * 0.000174533, -3000 * 0.000174533], clock: .fed,
+            log: "accel_3d: current_timestamp_clock switched from realtime to monotonic for the stream"),
+        StreamCase(
+            fixture: "cros-ec", device: "cros-ec",
+            scans: ["iio:device7": ["accel_x": 25, "accel_y": -60, "accel_z": 16390], "iio:device8": ["anglvel_x": 3, "anglvel_z": -1]],
+            acceleration: [-25 * 0.000598550 / g, 60 * 0.000598550 / g, -16390 * 0.000598550 / g],
+            rotationRate: [3 * 0.001065264, 0, -1 * 0.001065264], clock: .boottimeConverted,
+            log: "cros-ec-gyro: scan timestamps are boottime whatever current_timestamp_clock says (driver); converting to monotonic"),
+        // 12 significant bits, left-justified by 4 in the 16-bit word (the layout shifts them in).
+        StreamCase(
+            fixture: "lis3dh", device: "lis3dh", scans: ["iio:device9": ["accel_x": -8, "accel_y": 21, "accel_z": 1000]],
+            acceleration: [8 * 0.009806 / g, -21 * 0.009806 / g, -1000 * 0.009806 / g], rotationRate: nil, clock: .fed,
+            log: "lis3dh: buffered capture"),
+        StreamCase(
+            fixture: "adxl345", device: "adxl345",
+            acceleration: [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], rotationRate: nil, clock: .polled,
+            log: "adxl345: reading by polling the *_raw attributes at 100 Hz"),
+    ]
+}
+
+/// CLOCK_MONOTONIC minus CLOCK_BOOTTIME now, in seconds: minus the time this machine spent suspended.
+private func monotonicMinusBoottime() -> Double {
+    var monotonic = timespec()
+    var boottime = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &monotonic)
+    clock_gettime(CLOCK_BOOTTIME, &boottime)
+    return Double(monotonic.tv_sec - boottime.tv_sec) + Double(monotonic.tv_nsec - boottime.tv_nsec) / 1e9
 }

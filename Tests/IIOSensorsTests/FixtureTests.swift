@@ -415,7 +415,7 @@ struct DeviceExpectation: Sendable, CustomTestStringConvertible {
             channelAttributes: [
                 "accel_x": ["scale": "0.000598", "sampling_frequency": "100.000000"],
                 "anglvel_x": ["scale": "0.001065", "sampling_frequency_available": "25 50 100 200 400 800 1600 3200"],
-                "mount": ["matrix": identity],
+                "mount": ["matrix": "0, -1, 0; 1, 0, 0; 0, 0, 1"],
             ],
             trigger: "trigger1(bmi160-dev3)", scanSize: 24),
         DeviceExpectation(

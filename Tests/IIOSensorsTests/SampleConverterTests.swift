@@ -22,7 +22,7 @@ func device(
     }
     return IIODeviceInfo(
         id: id, name: name, label: label, parentPath: parent, channels: channels, samplingFrequencies: [],
-        mountMatrices: [.acceleration: matrix, .angularVelocity: matrix], mountMatrixSource: "test", isBufferCapable: true,
+        mountMatrices: [.acceleration: matrix, .angularVelocity: matrix], mountMatrixSources: [:], isBufferCapable: true,
         hasTriggerDirectory: false, currentTrigger: nil, timestampClock: nil, accelerationSign: sign)
 }
 

@@ -34,7 +34,7 @@ struct ScanDecoderTests {
         }
         return IIODeviceInfo(
             id: live.id, name: live.name ?? "", label: nil, parentPath: nil, channels: channels, samplingFrequencies: [],
-            mountMatrices: [:], mountMatrixSource: "none", isBufferCapable: true, hasTriggerDirectory: false, currentTrigger: nil,
+            mountMatrices: [:], mountMatrixSources: [:], isBufferCapable: true, hasTriggerDirectory: false, currentTrigger: nil,
             timestampClock: "monotonic", accelerationSign: sign)
     }
 
@@ -118,6 +118,20 @@ struct ScanDecoderTests {
         #expect(samples[0].sensor == .accelerometer && samples[0].value.x == -1000 / SampleConverter.standardGravity)
         #expect(samples[1].sensor == .gyroscope && samples[1].value == Vector3(x: 100, y: -100, z: 200))
         #expect(samples[3].value == Vector3(x: 1, y: 2, z: 3) && samples[3].timestamp == 20e-9)
+    }
+
+    @Test("a repeated element (Xrepeat) is refused: iio_channel_convert would write past one value")
+    func repeatRefused() throws {
+        let ctx = try context(name: "odd_accel", channels: [
+            ("accel_x", 0, "le:s16/16X2>>0"), ("accel_y", 1, "le:s16/16>>0"), ("accel_z", 2, "le:s16/16>>0"),
+        ])
+        let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .specificForce)
+        #expect(info.channels.first?.format?.repeat == 2)
+        #expect(throws: IIOSensorError.malformedAttribute(
+            attribute: "/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_type", value: "le:s16/16X2>>0",
+            expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")) {
+            _ = try ScanDecoder(device: info, live: ctx.devices[0])
+        }
     }
 }
 

@@ -27,7 +27,14 @@ struct DriverFixtures {
             #expect(hid.accelerometer?.currentTrigger == "accel_3d-dev4")
             let lsm = try #require(imus.first { $0.name == "lsm6dso" })
             #expect(lsm.accelerometer?.hasTriggerDirectory == false)
-            #expect(lsm.accelerometer?.mountMatrixSource == "mount_matrix")
+            #expect(lsm.accelerometer?.mountMatrixSource(for: .acceleration) == "mount_matrix")
+            #expect(lsm.gyroscope?.mountMatrixSource(for: .angularVelocity) == "mount_matrix")
+            let bmi = try #require(imus.first { $0.name == "bmi160" }?.accelerometer)
+            let rotated = try MountMatrix(parsing: "0, -1, 0; 1, 0, 0; 0, 0, 1")
+            #expect(bmi.mountMatrix(for: .acceleration) == rotated && bmi.mountMatrix(for: .angularVelocity) == rotated)
+            #expect(bmi.mountMatrixSource(for: .acceleration) == "in_mount_matrix")
+            #expect(bmi.mountMatrixSource(for: .angularVelocity) == "in_mount_matrix")
+            #expect(imus.first { $0.name == "hid-sensor-hub" }?.accelerometer?.mountMatrixSource(for: .acceleration) == "none (identity)")
             #expect(imus.first { $0.name == "cros-ec-accel" }?.accelerometer?.label == "accel-display")
             #expect(imus.first { $0.name == "cros-ec" }?.accelerometer?.timestampClock == "boottime")
             #expect(imus.first { $0.name == "adxl345" }?.accelerometer?.isBufferCapable == false)
@@ -75,7 +82,7 @@ struct DriverFixtures {
         }
     }
 
-    @Test("BMI160: gyro scan indexes before accel, both frequency attributes set")
+    @Test("BMI160: gyro scan indexes before accel, both frequency attributes set, in_mount_matrix applied")
     func bmi160() async throws {
         try await withTestbed(["bmi160"]) { testbed, _ in
             var bytes: [UInt8] = []
@@ -88,24 +95,34 @@ struct DriverFixtures {
             #expect(feeder.waitUntilWritten())
             #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device3") == "100")
             #expect(try testbed.attribute("in_anglvel_sampling_frequency", of: "iio:device3") == "100")
+            // in_mount_matrix "0, -1, 0; 1, 0, 0; 0, 0, 1": device x = -sensor y, device y = sensor x.
             let accel = samples.filter { $0.sensor == .accelerometer }
-            #expect(accel[3].value == Vector3(x: -1000 * 0.000598 / g, y: 1000 * 0.000598 / g, z: -16387 * 0.000598 / g))
-            #expect(samples.first { $0.sensor == .gyroscope }?.value == Vector3(x: 100 * 0.001065, y: -100 * 0.001065, z: 200 * 0.001065))
+            #expect(accel[3].value == Vector3(x: -1000 * 0.000598 / g, y: -1000 * 0.000598 / g, z: -16387 * 0.000598 / g))
+            #expect(samples.first { $0.sensor == .gyroscope }?.value == Vector3(x: 100 * 0.001065, y: 100 * 0.001065, z: 200 * 0.001065))
         }
     }
 
-    @Test("cros-ec: sensor switched off (0 Hz) is switched on; boottime clock set to monotonic and restored")
+    @Test("cros-ec: sensor switched off (0 Hz) is switched on; the EC's boottime stamps are converted, the clock never rewritten")
     func crosEC() async throws {
         try await withTestbed(["cros-ec"]) { testbed, _ in
-            func scans(_ v: [Int16]) -> [UInt8] { (0..<4).flatMap { n in v.flatMap(le) + [0, 0] + le(Int64(n) * 10_000_000) } }
+            let boottime: Int64 = 5_000_000_000
+            func scans(_ v: [Int16]) -> [UInt8] { (0..<4).flatMap { n in v.flatMap(le) + [0, 0] + le(boottime + Int64(n) * 10_000_000) } }
             let accel = try testbed.feed(device: "iio:device7", bytes: scans([25, -60, 16390]))
             let gyro = try testbed.feed(device: "iio:device8", bytes: scans([3, 0, -1]))
             let imu = try IMUDiscovery().imu(matching: "cros-ec")
             let samples = try await collect(8, from: IIOMotionSource(imu: imu))
             #expect(accel.waitUntilWritten() && gyro.waitUntilWritten())
             #expect(try testbed.attribute("sampling_frequency", of: "iio:device7") == "100")
-            #expect(try testbed.attribute("current_timestamp_clock", of: "iio:device7") == "boottime")
-            #expect(samples.filter { $0.sensor == .accelerometer }.map(\.timestamp) == [0, 0.01, 0.02, 0.03])
+            // libiio writes "value\0": the fixture's "boottime\n" proves nobody wrote the attribute.
+            let clockFile = try testbed.sysfsDirectory(of: "iio:device7").appendingPathComponent("current_timestamp_clock")
+            #expect(try String(contentsOf: clockFile, encoding: .utf8) == "boottime\n")
+            // Boottime minus the time spent suspended: the offset measured now, as the reader measured it.
+            let offset = Double(TimestampClock(name: "boottime").offsetToMonotonic()) / 1e9
+            let times = samples.filter { $0.sensor == .accelerometer }.map(\.timestamp)
+            #expect(times.count == 4)
+            for (n, time) in times.enumerated() {
+                #expect(abs(time - (5 + Double(n) * 0.01 + offset)) < 1e-3, "scan \(n): \(time)")
+            }
             #expect(samples.first { $0.sensor == .accelerometer }?.value == Vector3(x: -25 * 0.000598550 / g, y: 60 * 0.000598550 / g, z: -16390 * 0.000598550 / g))
         }
     }

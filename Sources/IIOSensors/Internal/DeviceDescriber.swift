@@ -1,10 +1,12 @@
+import Logging
 import SystemPackage
 
 /// Reads one libiio device into an `IIODeviceInfo`: channels with scale and offset, sampling
-/// frequency, mount matrix (hwdb first), trigger and timestamp clock.
+/// frequencies, mount matrices (hwdb first), trigger and timestamp clock.
 struct DeviceDescriber {
     let device: LibIIODevice
     let udev: LibUdev?
+    let logger: Logger
 
     func describe() throws(IIOSensorError) -> IIODeviceInfo {
         let id = device.id
@@ -20,7 +22,7 @@ struct DeviceDescriber {
                     scale: try number(channel, "scale", deviceAttributes, default: 1),
                     offset: try number(channel, "offset", deviceAttributes, default: 0)))
         }
-        let (matrices, source) = try mountMatrices(channels, deviceAttributes, hwdb: udevDevice?.property("ACCEL_MOUNT_MATRIX"))
+        let (matrices, sources) = try mountMatrices(channels, deviceAttributes, hwdb: udevDevice?.property("ACCEL_MOUNT_MATRIX"))
         let trigger = device.currentTrigger()
         let hasTriggerDirectory: Bool
         switch trigger {
@@ -31,46 +33,57 @@ struct DeviceDescriber {
         let name = device.name ?? id
         return IIODeviceInfo(
             id: id, name: name,
-            label: device.label ?? (deviceAttributes.contains("location") ? try? device.readAttribute("location").get() : nil),
+            label: device.label ?? deviceText("location", deviceAttributes),
             parentPath: parentPath, channels: infos,
             samplingFrequencies: samplingFrequencies(channels, deviceAttributes),
-            mountMatrices: matrices, mountMatrixSource: source,
+            mountMatrices: matrices, mountMatrixSources: sources,
             isBufferCapable: infos.contains { $0.scanIndex != nil && ($0.type == .acceleration || $0.type == .angularVelocity) },
             hasTriggerDirectory: hasTriggerDirectory,
             currentTrigger: (try? trigger.get())??.name,
-            timestampClock: deviceAttributes.contains("current_timestamp_clock")
-                ? try? device.readAttribute("current_timestamp_clock").get() : nil,
+            timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
             accelerationSign: AccelerationSign.of(name: name, parentPath: parentPath))
     }
 
+    // MARK: Scale and offset
+
     /// A channel's number attribute (`in_accel_x_scale`, `in_accel_scale`), else the device-wide one
-    /// (cros-ec's bare `scale`), else `defaultValue`.
+    /// (cros-ec's bare `scale`; never for the timestamp, which is nanoseconds), else `defaultValue`
+    /// when neither exists. An attribute that exists but cannot be read is an error: decoding with a
+    /// guessed scale would be silently wrong.
     private func number(
         _ channel: LibIIOChannel, _ name: String, _ deviceAttributes: Set<String>, default defaultValue: Double
     ) throws(IIOSensorError) -> Double {
-        let text: String
+        let read: Result<String, Errno>
         let file: String
-        if channel.attributeNames.contains(name), case .success(let value) = channel.readAttribute(name) {
-            (text, file) = (value, channel.attributeFilename(name) ?? "\(channel.id) \(name)")
-        } else if deviceAttributes.contains(name), case .success(let value) = device.readAttribute(name) {
-            (text, file) = (value, name)
+        if channel.attributeNames.contains(name) {
+            (read, file) = (channel.readAttribute(name), channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)")
+        } else if channel.type != .timestamp, deviceAttributes.contains(name) {
+            (read, file) = (device.readAttribute(name), name)
         } else {
             return defaultValue
         }
+        let text: String
+        switch read {
+        case .success(let value): text = value
+        case .failure(let error): throw unreadable(file, error)
+        }
         guard let number = Double(text.trimmingWhitespace), number.isFinite else {
-            throw .malformedAttribute(attribute: "/sys/bus/iio/devices/\(device.id)/\(file)", value: text, expected: "a decimal number")
+            throw .malformedAttribute(attribute: sysfsPath(file), value: text, expected: "a decimal number")
         }
         return number
     }
 
-    /// The device-wide `sampling_frequency`, else the per-type ones (`in_accel_sampling_frequency`).
+    // MARK: Sampling frequency
+
+    /// The device-wide `sampling_frequency`, else one control per type (`in_accel_sampling_frequency`),
+    /// each with its own `*_available` list or, failing that, the device-wide one (adxl345).
     private func samplingFrequencies(_ channels: [LibIIOChannel], _ deviceAttributes: Set<String>) -> [SamplingFrequency] {
+        let deviceAvailable = deviceText("sampling_frequency_available", deviceAttributes).map(SamplingFrequency.parseAvailable) ?? []
         if deviceAttributes.contains("sampling_frequency") {
             return [
                 SamplingFrequency(
-                    location: .device,
-                    current: (try? device.readAttribute("sampling_frequency").get()).flatMap { Double($0.trimmingWhitespace) },
-                    available: (try? device.readAttribute("sampling_frequency_available").get()).map(SamplingFrequency.parseAvailable) ?? [])
+                    location: .device, current: deviceText("sampling_frequency", deviceAttributes).flatMap(decimal),
+                    available: deviceAvailable)
             ]
         }
         return [ChannelType.acceleration, .angularVelocity].compactMap { type in
@@ -79,37 +92,94 @@ struct DeviceDescriber {
             }
             return SamplingFrequency(
                 location: .channels(type),
-                current: (try? channel.readAttribute("sampling_frequency").get()).flatMap { Double($0.trimmingWhitespace) },
-                available: channel.attributeNames.contains("sampling_frequency_available")
-                    ? (try? channel.readAttribute("sampling_frequency_available").get()).map(SamplingFrequency.parseAvailable) ?? [] : [])
+                current: channelText(channel, "sampling_frequency").flatMap(decimal),
+                available: channelText(channel, "sampling_frequency_available").map(SamplingFrequency.parseAvailable) ?? deviceAvailable)
         }
     }
 
-    /// Mount matrices per vector type: the hwdb's `ACCEL_MOUNT_MATRIX` (it describes the sensor as a
-    /// whole, and overrides the driver as in iio-sensor-proxy), else the driver's per-type
-    /// `in_<type>_mount_matrix`, else `mount_matrix` / `in_mount_matrix`, else identity.
+    // MARK: Mount matrix
+
+    /// Mount matrices per vector type, and where each came from: the hwdb's `ACCEL_MOUNT_MATRIX` (it
+    /// describes the sensor as a whole and overrides the driver, as in iio-sensor-proxy; systemd's
+    /// 60-sensor.hwdb entries are written for that), else the driver's per-type
+    /// `in_<type>_mount_matrix` (libiio: channel attribute `mount_matrix`), else the device-wide
+    /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`),
+    /// else identity.
     private func mountMatrices(
         _ channels: [LibIIOChannel], _ deviceAttributes: Set<String>, hwdb: String?
-    ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], String) {
+    ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], [ChannelType: String]) {
         var matrices: [ChannelType: MountMatrix] = [:]
         var sources: [ChannelType: String] = [:]
+        let mountChannel = channels.first { $0.type == .other && $0.id == "mount" && $0.attributeNames.contains("matrix") }
         for type in [ChannelType.acceleration, .angularVelocity] {
             guard let channel = channels.first(where: { $0.type == type }) else { continue }
+            let found: (text: String, attribute: String, source: String)?
             if let hwdb, !hwdb.isEmpty {
-                matrices[type] = try MountMatrix(parsing: hwdb, attribute: "udev property ACCEL_MOUNT_MATRIX")
-                sources[type] = "hwdb ACCEL_MOUNT_MATRIX"
-            } else if channel.attributeNames.contains("mount_matrix"), case .success(let text) = channel.readAttribute("mount_matrix") {
+                found = (hwdb, "udev property ACCEL_MOUNT_MATRIX", "hwdb ACCEL_MOUNT_MATRIX")
+            } else if channel.attributeNames.contains("mount_matrix") {
                 let file = channel.attributeFilename("mount_matrix") ?? "in_\(type.rawValue)_mount_matrix"
-                matrices[type] = try MountMatrix(parsing: text, attribute: "/sys/bus/iio/devices/\(device.id)/\(file)")
-                sources[type] = file
-            } else if let attribute = ["mount_matrix", "in_mount_matrix"].first(where: deviceAttributes.contains),
-                case .success(let text) = device.readAttribute(attribute)
-            {
-                matrices[type] = try MountMatrix(parsing: text, attribute: "/sys/bus/iio/devices/\(device.id)/\(attribute)")
-                sources[type] = attribute
+                found = try channelMatrix(channel, "mount_matrix", file: file)
+            } else if deviceAttributes.contains("mount_matrix") {
+                found = switch device.readAttribute("mount_matrix") {
+                case .success(let text): (text, sysfsPath("mount_matrix"), "mount_matrix")
+                case .failure(let error): throw unreadable("mount_matrix", error)
+                }
+            } else if let mountChannel {
+                found = try channelMatrix(mountChannel, "matrix", file: mountChannel.attributeFilename("matrix") ?? "in_mount_matrix")
+            } else {
+                found = nil
             }
+            guard let found else { continue }
+            matrices[type] = try MountMatrix(parsing: found.text, attribute: found.attribute)
+            sources[type] = found.source
         }
-        let source = sources[.acceleration] ?? sources[.angularVelocity] ?? "none (identity)"
-        return (matrices, source)
+        return (matrices, sources)
+    }
+
+    /// A matrix attribute of `channel`, with the sysfs path to name in errors and its file name as source.
+    private func channelMatrix(
+        _ channel: LibIIOChannel, _ attribute: String, file: String
+    ) throws(IIOSensorError) -> (text: String, attribute: String, source: String) {
+        switch channel.readAttribute(attribute) {
+        case .success(let text): return (text, sysfsPath(file), file)
+        case .failure(let error): throw unreadable(file, error)
+        }
+    }
+
+    // MARK: Reading helpers
+
+    /// An optional device attribute: `nil` when absent, and when unreadable (logged: the stream can
+    /// still run without it).
+    private func deviceText(_ name: String, _ deviceAttributes: Set<String>) -> String? {
+        guard deviceAttributes.contains(name) else { return nil }
+        return logged(device.readAttribute(name), file: name)
+    }
+
+    /// An optional channel attribute: `nil` when absent, and when unreadable (logged).
+    private func channelText(_ channel: LibIIOChannel, _ name: String) -> String? {
+        guard channel.attributeNames.contains(name) else { return nil }
+        return logged(channel.readAttribute(name), file: channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)")
+    }
+
+    private func logged(_ result: Result<String, Errno>, file: String) -> String? {
+        switch result {
+        case .success(let text):
+            return text
+        case .failure(let error):
+            logger.warning("\(device.name ?? device.id): cannot read \(sysfsPath(file)): \(error); ignoring it")
+            return nil
+        }
+    }
+
+    private func decimal(_ text: String) -> Double? { Double(text.trimmingWhitespace) }
+
+    private func sysfsPath(_ file: String) -> String { "/sys/bus/iio/devices/\(device.id)/\(file)" }
+
+    /// The error for an attribute that exists but cannot be read.
+    private func unreadable(_ file: String, _ error: Errno) -> IIOSensorError {
+        switch error {
+        case .permissionDenied, .notPermitted: .permissionDenied(path: sysfsPath(file))
+        default: .systemError(operation: "reading \(sysfsPath(file))", errno: error.rawValue)
+        }
     }
 }

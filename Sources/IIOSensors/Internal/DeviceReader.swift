@@ -2,10 +2,6 @@ import Logging
 import MotionSamples
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Streams one IIO device on the calling thread until stopped or failed: buffered capture when
 /// the device has a usable buffer (its own trigger, or a trigger-less kfifo), polling of the
 /// `*_raw` attributes otherwise.
@@ -38,14 +34,18 @@ struct DeviceReader {
 
     // MARK: Setup
 
-    /// Sets every sampling-frequency control to the smallest offered value at or above the
-    /// requested rate (or a usable default when the device is off), and returns the rate in force.
+    /// Sets every sampling-frequency control (bmi160 has one per sensor) to the smallest value it
+    /// offers at or above the requested rate, or to a usable default when it is off (cros-ec reads 0),
+    /// and returns the rate in force for the first (the accelerometer's on combined devices).
     private func applyRate(to live: LibIIODevice) throws(IIOSensorError) -> Double {
-        let current = device.samplingFrequency?.current
-        let wanted = configuration.rate ?? ((current ?? 0) > 0 ? nil : 25)
-        guard let wanted else { return current ?? 25 }
-        var inForce = wanted
+        var inForce: [Double] = []
         for control in device.samplingFrequencies {
+            let current = control.current.flatMap { $0 > 0 ? $0 : nil }
+            if configuration.rate == nil, let current {
+                inForce.append(current)
+                continue
+            }
+            let wanted = configuration.rate ?? 25
             let target = control.choice(forAtLeast: wanted)
             let value = target.compactDecimal
             let result: Result<Void, Errno>
@@ -64,11 +64,12 @@ struct DeviceReader {
                 throw .permissionDenied(path: "/sys/bus/iio/devices/\(device.id)/\(control.attributeName)")
             case .failure(let error):
                 logger.warning("\(device.name) rejected \(control.attributeName) = \(value): \(error)")
+                inForce.append(current ?? target)
             case .success:
-                inForce = (try? readBack.get()).flatMap { Double($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil } ?? target
+                inForce.append((try? readBack.get()).flatMap { Double($0.trimmingWhitespace) }.flatMap { $0 > 0 ? $0 : nil } ?? target)
             }
         }
-        return inForce
+        return inForce.first ?? configuration.rate ?? 25
     }
 
     /// Makes sure a triggered device has a trigger it accepts; false means "poll instead".
@@ -94,8 +95,15 @@ struct DeviceReader {
         _ live: LibIIODevice, context: LibIIOContext, rate: Double, control: ReaderControl,
         deliver: ([SensorSample]) -> Void
     ) throws(IIOSensorError) {
-        let clock = monotonicTimestampClock(live)
-        defer { clock.restore() }
+        let clockChoice = ScanClockChoice.choose(for: device) {
+            if case .success = live.writeAttribute("current_timestamp_clock", "monotonic") { return true }
+            return false
+        }
+        logger.info("\(device.name): \(clockChoice.description)")
+        defer {
+            if let original = clockChoice.restoring { _ = live.writeAttribute("current_timestamp_clock", original) }
+        }
+        let clock = TimestampClock(name: clockChoice.clockName)
         let decoder = try ScanDecoder(device: device, live: live)
         let samplesPerRefill = max(1, min(1024, Int((rate * configuration.bufferDuration).rounded())))
         let timeout = configuration.timeout ?? max(2, 4 * Double(samplesPerRefill) / rate)
@@ -125,21 +133,6 @@ struct DeviceReader {
                 }
             }
         }
-    }
-
-    /// Switches the device's scan timestamps to the monotonic clock where the attribute is
-    /// writable (restored afterwards); otherwise keeps its clock and converts.
-    private func monotonicTimestampClock(_ live: LibIIODevice) -> ScanClock {
-        guard let original = device.timestampClock, original != "monotonic" else {
-            return ScanClock(clock: TimestampClock(name: device.timestampClock ?? "monotonic"), restore: {})
-        }
-        if case .success = live.writeAttribute("current_timestamp_clock", "monotonic") {
-            return ScanClock(clock: TimestampClock(name: "monotonic")) {
-                _ = live.writeAttribute("current_timestamp_clock", original)
-            }
-        }
-        logger.debug("\(device.name): current_timestamp_clock is not writable; converting \(original) to monotonic")
-        return ScanClock(clock: TimestampClock(name: original), restore: {})
     }
 
     // MARK: Polling
@@ -186,25 +179,31 @@ struct DeviceReader {
 
     // MARK: Errors
 
-    /// Maps an errno from a read or open to what it means for the user.
+    /// Maps an errno from a read or open of this device to what it means for the user.
     private func classify(_ error: Errno, operation: String, timeout: Double) -> IIOSensorError {
+        Self.classify(error, device: device, operation: operation, timeout: timeout) {
+            // Only a local context can check sysfs; a remote one counts as present.
+            !uri.hasPrefix("local") || LibIIOContext.localDeviceExists(id: device.id)
+        }
+    }
+
+    /// Maps an errno to its meaning: EACCES/EPERM is a permission problem on the device node;
+    /// ENODEV, EIO, ENOENT, EBADF, EPIPE and ENXIO mean the device went away; ETIMEDOUT is a device
+    /// that stopped delivering, unless `isPresent` says it went away meanwhile.
+    static func classify(
+        _ error: Errno, device: IIODeviceInfo, operation: String, timeout: Double, isPresent: () -> Bool
+    ) -> IIOSensorError {
+        let name = "\(device.name) (\(device.id))"
         switch error {
         case .permissionDenied, .notPermitted:
             return .permissionDenied(path: device.devicePath)
         case .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError, .badFileDescriptor, .brokenPipe, .operationNotSupportedByDevice:
-            return .deviceRemoved(device: "\(device.name) (\(device.id))")
+            return .deviceRemoved(device: name)
         case .timedOut:
-            return isPresent ? .refillTimeout(device: "\(device.name) (\(device.id))", seconds: timeout)
-                : .deviceRemoved(device: "\(device.name) (\(device.id))")
+            return isPresent() ? .refillTimeout(device: name, seconds: timeout) : .deviceRemoved(device: name)
         default:
             return .systemError(operation: operation, errno: error.rawValue)
         }
-    }
-
-    /// Whether the device still exists in sysfs (only checkable for local contexts).
-    private var isPresent: Bool {
-        guard uri.hasPrefix("local") else { return true }
-        return access("/sys/bus/iio/devices/\(device.id)", F_OK) == 0
     }
 }
 
@@ -213,14 +212,6 @@ private struct PolledVector {
     let type: ChannelType
     let channels: [LibIIOChannel]
     let converter: SampleConverter
-}
-
-/// The clock scan timestamps are in, and how to put the device's setting back.
-private struct ScanClock {
-    let clock: TimestampClock
-    let restore: () -> Void
-
-    func offsetToMonotonic() -> Int64 { clock.offsetToMonotonic() }
 }
 
 extension Double {

@@ -38,6 +38,12 @@ final class LibIIOContext {
 
     deinit { iio_context_destroy(pointer) }
 
+    /// Whether the local backend's sysfs directory of device `id` still exists (`access(2)`): a
+    /// refill that timed out on a device that is gone means it was removed.
+    static func localDeviceExists(id: String) -> Bool {
+        access("/sys/bus/iio/devices/\(id)", F_OK) == 0
+    }
+
     /// Whether this is a local (sysfs) context rather than a remote `iiod` one.
     var isLocal: Bool { iio_context_get_name(pointer).map { String(cString: $0) } == "local" }
 
@@ -105,12 +111,6 @@ struct LibIIODevice {
     func setTrigger(_ trigger: LibIIODevice) -> Result<Void, Errno> {
         let status = iio_device_set_trigger(pointer, trigger.pointer)
         return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
-    }
-
-    /// Bytes per scan for the enabled channels (`iio_device_get_sample_size`).
-    func sampleSize() -> Result<Int, Errno> {
-        let size = iio_device_get_sample_size(pointer)
-        return size < 0 ? .failure(Errno(rawValue: Int32(-size))) : .success(size)
     }
 
     /// Opens a kernel buffer of `samples` scans (`iio_device_create_buffer`).
@@ -193,7 +193,10 @@ struct LibIIOChannel {
 
     /// Converts one raw sample at `source` to a host integer (`iio_channel_convert`: byte order,
     /// shift, and sign extension or masking to the used bits), widened to 64 bits.
+    /// `iio_channel_convert` writes storage size × repeat bytes: only single values of at most 64
+    /// bits fit the destination, which `ScanDecoder` guarantees by refusing other formats.
     func convert(_ source: UnsafeRawPointer, format: ScanFormat) -> Int64 {
+        precondition(format.repeat == 1 && format.storageBits <= 64, "iio_channel_convert would overrun 8 bytes for \(format.description)")
         var storage: UInt64 = 0
         withUnsafeMutableBytes(of: &storage) { destination in
             iio_channel_convert(pointer, destination.baseAddress, source)
@@ -221,14 +224,6 @@ final class LibIIOBuffer {
 
     /// Bytes between consecutive scans (`iio_buffer_step`).
     var step: Int { iio_buffer_step(pointer) }
-
-    /// Byte offset of `channel` within each scan (`iio_buffer_first` - `iio_buffer_start`).
-    func offset(of channel: LibIIOChannel) -> Int {
-        guard let start = iio_buffer_start(pointer), let first = iio_buffer_first(pointer, channel.pointer) else {
-            return 0
-        }
-        return UnsafeRawPointer(first) - UnsafeRawPointer(start)
-    }
 
     /// The scans read by the last refill (`iio_buffer_start` ..< `iio_buffer_end`).
     var scans: UnsafeRawBufferPointer {

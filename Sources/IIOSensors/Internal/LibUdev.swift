@@ -33,12 +33,6 @@ final class LibUdevDevice {
 
     deinit { udev_device_unref(pointer) }
 
-    /// The sysfs path, e.g. `/sys/devices/.../iio:device0` (`udev_device_get_syspath`).
-    var syspath: String? { udev_device_get_syspath(pointer).map { String(cString: $0) } }
-
-    /// The device node, e.g. `/dev/iio:device0` (`udev_device_get_devnode`).
-    var devnode: String? { udev_device_get_devnode(pointer).map { String(cString: $0) } }
-
     /// The parent's sysfs path (`udev_device_get_parent`, borrowed from this device).
     var parentSyspath: String? {
         udev_device_get_parent(pointer).flatMap { udev_device_get_syspath($0) }.map { String(cString: $0) }

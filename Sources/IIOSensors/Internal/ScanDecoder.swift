@@ -5,17 +5,14 @@ struct ScanDecoder {
     /// Where each enabled channel sits in a scan.
     let layout: ScanLayout
     private let vectors: [DecodedVector]
-    private let timestamp: (channel: LibIIOChannel, offset: Int, format: ScanFormat)?
+    private let timestamp: ScanField?
     private let nominalPeriod: Double
 
     /// Enables the accelerometer, gyroscope and timestamp scan elements of `live`.
     init(device: IIODeviceInfo, live: LibIIODevice) throws(IIOSensorError) {
         let liveChannels = live.channels
-        func scanChannel(_ info: IIOChannelInfo) -> LibIIOChannel? {
-            liveChannels.first { $0.id == info.id && $0.isScanElement && !$0.isOutput }
-        }
         var enabled: [IIOChannelInfo] = []
-        var vectorParts: [(SensorKind, [IIOChannelInfo], SampleConverter)] = []
+        var vectorParts: [(kind: SensorKind, axes: [IIOChannelInfo], converter: SampleConverter)] = []
         for (type, kind) in [(ChannelType.acceleration, SensorKind.accelerometer), (.angularVelocity, .gyroscope)] {
             let axes = Axis.allCases.compactMap { axis in
                 device.channels.first { $0.type == type && $0.axis == axis && $0.format != nil }
@@ -26,17 +23,32 @@ struct ScanDecoder {
         }
         let timestampInfo = device.channels.first { $0.type == .timestamp && $0.format != nil }
         if let timestampInfo { enabled.append(timestampInfo) }
-        for info in enabled { scanChannel(info)?.enable() }
         let layout = ScanLayout(channels: enabled)
+        /// The live scan element behind `info`, enabled, with its place in the scan.
+        func field(_ info: IIOChannelInfo) throws(IIOSensorError) -> ScanField? {
+            guard let format = info.format,
+                let channel = liveChannels.first(where: { $0.id == info.id && $0.isScanElement && !$0.isOutput }),
+                let offset = layout.offsets[info.id]
+            else { return nil }
+            guard format.repeat == 1, format.storageBits <= 64 else {
+                throw .malformedAttribute(
+                    attribute: "/sys/bus/iio/devices/\(device.id)/scan_elements/in_\(info.id)_type", value: format.description,
+                    expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")
+            }
+            channel.enable()
+            return ScanField(channel: channel, offset: offset, format: format)
+        }
+        var vectors: [DecodedVector] = []
+        for part in vectorParts {
+            var fields: [ScanField] = []
+            for info in part.axes {
+                if let field = try field(info) { fields.append(field) }
+            }
+            if fields.count == 3 { vectors.append(DecodedVector(kind: part.kind, x: fields[0], y: fields[1], z: fields[2], converter: part.converter)) }
+        }
         self.layout = layout
-        vectors = vectorParts.compactMap { kind, axes, converter in
-            let channels = axes.compactMap { info in scanChannel(info).map { ($0, layout.offsets[info.id] ?? 0, info.format!) } }
-            guard channels.count == 3 else { return nil }
-            return DecodedVector(kind: kind, channels: channels, converter: converter)
-        }
-        timestamp = timestampInfo.flatMap { info in
-            scanChannel(info).map { ($0, layout.offsets[info.id] ?? 0, info.format!) }
-        }
+        self.vectors = vectors
+        timestamp = try timestampInfo.flatMap { info throws(IIOSensorError) in try field(info) }
         nominalPeriod = 1 / max(device.samplingFrequency?.current ?? 100, 0.1)
     }
 
@@ -52,25 +64,34 @@ struct ScanDecoder {
             let scan = base + index * step
             let time: Double
             if let timestamp {
-                time = Double(timestamp.channel.convert(scan + timestamp.offset, format: timestamp.format) + clockOffset) / 1e9
+                time = Double(timestamp.value(in: scan) + clockOffset) / 1e9
             } else {
                 time = arrival - Double(count - 1 - index) * nominalPeriod
             }
             for vector in vectors {
-                let c = vector.channels
                 let value = vector.converter.convert(
-                    x: Double(c[0].0.convert(scan + c[0].1, format: c[0].2)),
-                    y: Double(c[1].0.convert(scan + c[1].1, format: c[1].2)),
-                    z: Double(c[2].0.convert(scan + c[2].1, format: c[2].2)))
+                    x: Double(vector.x.value(in: scan)), y: Double(vector.y.value(in: scan)), z: Double(vector.z.value(in: scan)))
                 batch.append(SensorSample(sensor: vector.kind, timestamp: time, value: value))
             }
         }
     }
 }
 
-/// The three channels of one sensor within a scan, with their offsets and formats.
+/// One enabled scan element: its libiio channel, byte offset within a scan, and format.
+private struct ScanField {
+    let channel: LibIIOChannel
+    let offset: Int
+    let format: ScanFormat
+
+    /// The element's value in the scan starting at `scan`, through `iio_channel_convert`.
+    func value(in scan: UnsafeRawPointer) -> Int64 { channel.convert(scan + offset, format: format) }
+}
+
+/// The three scan elements of one sensor and the conversion to CoreMotion units.
 private struct DecodedVector {
     let kind: SensorKind
-    let channels: [(LibIIOChannel, Int, ScanFormat)]
+    let x: ScanField
+    let y: ScanField
+    let z: ScanField
     let converter: SampleConverter
 }
