@@ -90,7 +90,8 @@ struct IMUStream: AsyncParsableCommand {
                     query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri, configuration: configuration, logger: logger
                 ) { status in printError("imu-stream: \(status)") }
                 let imu = try await source.resolve()
-                try await Self.stream(source, hasGyroscope: imu.gyroscope != nil, printer: printer, duration: duration, samples: samples)
+                try await Self.stream(
+                    source.streaming(imu), hasGyroscope: imu.gyroscope != nil, printer: printer, duration: duration, samples: samples)
             }
         } catch let error as IIOSensorError {
             printError("imu-stream: \(error)")
