@@ -60,6 +60,19 @@ public struct SensorAligner: Sendable {
         drain(final: false, into: &output)
     }
 
+    /// Adds samples that already pair both sensors (a file, a test trace): each becomes an accelerometer reading
+    /// and, if it has one, a gyroscope reading at its timestamp, checked and counted like live readings, so
+    /// duplicated, backward and non-finite rows are dropped and counted in ``statistics`` instead of fused.
+    public mutating func append(samples: some Sequence<IMUSample>, into output: inout [IMUSample]) {
+        for sample in samples {
+            accept(SensorSample(sensor: .accelerometer, timestamp: sample.timestamp, value: sample.acceleration), output: &output)
+            if let rotationRate = sample.rotationRate {
+                accept(SensorSample(sensor: .gyroscope, timestamp: sample.timestamp, value: rotationRate), output: &output)
+            }
+        }
+        drain(final: false, into: &output)
+    }
+
     /// Flushes the end of the stream: pairs what can be paired within the tolerance and emits or drops the rest.
     public mutating func finish(into output: inout [IMUSample]) {
         drain(final: true, into: &output)
