@@ -91,9 +91,10 @@ public struct DeviceMotionPipeline: Sendable {
     }
 
     /// Feeds samples that already pair both sensors (files, tests); like ``append(_:into:)``, duplicated, backward
-    /// and non-finite samples are dropped and counted in ``inputStatistics``.
+    /// and non-finite samples are dropped and counted in ``inputStatistics``. An array is used in place (no copy,
+    /// nothing allocated per sample).
     public mutating func append(samples: some Sequence<IMUSample>, into output: inout [DeviceMotion]) {
-        aligner.append(samples: samples, into: &aligned)
+        aligner.append(samples: Array(samples), into: &aligned)
         consumeAligned(into: &output, final: false)
     }
 

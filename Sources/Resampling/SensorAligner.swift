@@ -63,7 +63,7 @@ public struct SensorAligner: Sendable {
     /// Adds samples that already pair both sensors (a file, a test trace): each becomes an accelerometer reading
     /// and, if it has one, a gyroscope reading at its timestamp, checked and counted like live readings, so
     /// duplicated, backward and non-finite rows are dropped and counted in ``statistics`` instead of fused.
-    public mutating func append(samples: some Sequence<IMUSample>, into output: inout [IMUSample]) {
+    public mutating func append(samples: [IMUSample], into output: inout [IMUSample]) {
         for sample in samples {
             accept(SensorSample(sensor: .accelerometer, timestamp: sample.timestamp, value: sample.acceleration), output: &output)
             if let rotationRate = sample.rotationRate {
