@@ -206,6 +206,31 @@ struct SensorAlignerTests {
         }
     }
 
+    @Test("Paired samples from a file come out unchanged; repeated, backward and non-finite ones are dropped and counted")
+    func pairedSamples() throws {
+        var aligner = try SensorAligner()
+        let times = timestamps(rate: 100, duration: 2)
+        let clean = times.map { IMUSample(timestamp: $0, acceleration: linearAcceleration($0), rotationRate: linearRotation($0)) }
+        var damaged = clean
+        damaged.insert(clean[50], at: 51)  // repeated row
+        damaged.insert(clean[90], at: 101)  // a row from 0.1 s earlier
+        damaged[150].acceleration.y = .nan
+        var output: [IMUSample] = []
+        for start in stride(from: 0, to: damaged.count, by: 64) {
+            aligner.append(samples: Array(damaged[start..<min(start + 64, damaged.count)]), into: &output)
+        }
+        aligner.finish(into: &output)
+        #expect(aligner.statistics.duplicates == 2)
+        #expect(aligner.statistics.backwards == 2)
+        #expect(aligner.statistics.invalid == 1)
+        // The row with the NaN acceleration keeps its gyroscope reading, paired with the interpolated accelerometer.
+        #expect(output.map(\.timestamp) == times)
+        for sample in output {
+            #expect(close(sample.acceleration, linearAcceleration(sample.timestamp)))
+            #expect(close(sample.rotationRate, linearRotation(sample.timestamp)))
+        }
+    }
+
     @Test("An invalid configuration is rejected with a message naming the parameter")
     func invalidConfiguration() {
         let error = #expect(throws: ResamplingError.self) {
