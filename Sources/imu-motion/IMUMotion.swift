@@ -65,7 +65,7 @@ struct IMUMotion: ParsableCommand {
             let input = try MotionInput.load(path: self.input)
             logger.info("read \(input.summary) from \(self.input)")
             if benchmark {
-                print(FilterBenchmark(samples: try input.alignedSamples()).run().report(json: json))
+                print(try FilterBenchmark(samples: try input.alignedSamples()).run().report(json: json))
                 return
             }
             var pipeline = try DeviceMotionPipeline(
