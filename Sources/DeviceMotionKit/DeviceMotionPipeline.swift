@@ -132,11 +132,11 @@ public struct DeviceMotionPipeline: Sendable {
         gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
     }
 
-    /// The sensor rate from the median interval of the buffered samples, once there are enough (or at the end of
-    /// the stream).
+    /// The sensor rate from the median interval of the first buffered samples, once there are enough (or at the end
+    /// of the stream).
     private static func measureRate(_ samples: [IMUSample], final: Bool) -> Double? {
         guard samples.count >= rateEstimationCount || final,
-            let period = medianInterval(of: samples.lazy.map(\.timestamp)), (1 / period).isFinite
+            let period = medianInterval(of: samples.prefix(rateEstimationCount).map(\.timestamp)), (1 / period).isFinite
         else { return nil }
         return 1 / period
     }

@@ -77,6 +77,8 @@ public struct SensorAligner: Sendable {
             guard timeline != nil, configuration.hasGyroscope, accelerometer.isEmpty, gyroscope.isEmpty else {
                 accept(acceleration, output: &output)
                 accept(rotation, output: &output)
+                // As soon as the timeline can be told, pair what waits, so the rest of the batch takes the fast path.
+                if timeline == nil, decideTimeline(final: false) != nil { drain(final: false, into: &output) }
                 continue
             }
             let accelerationAdmitted = admit(acceleration, output: &output)
