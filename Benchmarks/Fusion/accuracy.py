@@ -162,6 +162,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="only imu-motion and VQF")
     parser.add_argument("--trials", nargs="*", help="trial name prefixes (default: all)")
+    parser.add_argument("--decimals", type=int, default=2, help="decimals in the table (default: 2)")
     parser.add_argument("--binary", default=DEFAULT_BINARY,
                         help="the release-built imu-motion (default: .build/release/imu-motion; pass "
                              "<scratch-path>/release/imu-motion when building with --scratch-path)")
@@ -210,7 +211,7 @@ def main():
     for name, values in rows.items():
         moving = np.nanmean([v[0] for v in values])
         resting = np.nanmean([v[1] for v in values])
-        print(f"| {name:<52} | {moving:11.2f} | {resting:11.2f} |")
+        print(f"| {name:<52} | {moving:11.{args.decimals}f} | {resting:11.{args.decimals}f} |")
 
     trial = load_trial(os.path.join(DATA, names[0] + ".csv.gz"))
     vqf_ns = time_vqf(trial)

@@ -3,8 +3,9 @@ import Resampling
 
 /// The synchronous heart of ``MotionManager``: raw readings in, fixed-rate ``DeviceMotion`` out.
 ///
-/// `[SensorSample]` batches → ``SensorAligner`` (one timeline at the sensor rate) → ``OrientationFilter`` at the
-/// sensor rate (or ``AccelerometerGravityFilter`` without a gyroscope) → one estimate per reading →
+/// `[SensorSample]` batches → ``SensorAligner`` (one timeline at the sensor rate, measured from the aligned
+/// timestamps: on a split IMU that is the faster sensor's rate, whatever the nominal rate says) →
+/// ``OrientationFilter`` at that rate (or ``AccelerometerGravityFilter`` without a gyroscope) → one estimate per reading →
 /// ``FixedRateResampler`` to `outputRate`. User acceleration and rotation rate are signals and go through the
 /// resampler's anti-aliasing kernel; the attitude is a state and is interpolated at each output's own time
 /// (``AttitudeHistory``), and gravity is derived from it. Use it directly for files and tests; ``MotionManager``
@@ -17,7 +18,7 @@ import Resampling
 /// pipeline.finish(into: &motions)
 /// ```
 public struct DeviceMotionPipeline: Sendable {
-    /// Readings needed to estimate the sensor rate when it is not given.
+    /// Aligned samples needed to measure the sensor rate.
     private static let rateEstimationCount = 16
     /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
     private static let channelCount = 6
@@ -30,22 +31,26 @@ public struct DeviceMotionPipeline: Sendable {
     public let availableFields: DeviceMotionFields
     /// Merges accelerometer and gyroscope readings onto one timeline.
     private var aligner: SensorAligner
-    /// The sensor rate in Hz, given or estimated.
+    /// The sensor rate in Hz, measured from the first aligned samples (the nominal rate until then).
     public private(set) var inputRate: Double?
-    /// Aligned samples waiting for the rate estimate, then reused as scratch.
+    /// Whether ``inputRate`` is measured and the filters are set up for it.
+    private var isStarted = false
+    /// Aligned samples waiting for the rate measurement, then reused as scratch.
     private var aligned: [IMUSample] = []
-    /// The fusion filter, once the rate is known (gyroscope sources).
-    private var filter: OrientationFilter?
-    /// The gravity filter, once the rate is known (accelerometer-only sources).
-    private var gravityFilter: AccelerometerGravityFilter?
-    /// Resamples per-reading estimates to the output rate.
-    private var resampler: FixedRateResampler?
+    /// The fusion filter (gyroscope sources).
+    private var filter: OrientationFilter
+    /// The gravity filter (accelerometer-only sources).
+    private var gravityFilter: AccelerometerGravityFilter
+    /// Resamples per-reading estimates to the output rate; it measures the same input rate from their timestamps.
+    private var resampler: FixedRateResampler
     /// Timestamp of the last sample fed to the filter.
     private var lastTimestamp: Double?
     /// The last quaternion stored in the history, for sign continuity.
     private var lastQuaternion = Quaternion.identity
-    /// The filter's recent attitudes, sampled at each output's time.
-    private var attitudes = AttitudeHistory(capacity: 2)
+    /// The filter's recent attitudes, sampled at each output's time; kept until the resampler's latency is known.
+    private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
+    /// Whether the attitude history's span covers the resampler's latency yet.
+    private var isHistorySpanSet = false
     /// Reused buffer of the resampled channels.
     private var channels: [Double]
 
@@ -53,7 +58,9 @@ public struct DeviceMotionPipeline: Sendable {
     /// - Parameters:
     ///   - outputRate: Output rate in Hz (25 by default, as CoreMotion apps commonly use).
     ///   - hasGyroscope: Whether the readings include a gyroscope.
-    ///   - inputRate: The sensor rate in Hz if known (`MotionSource.nominalRate`); otherwise estimated.
+    ///   - inputRate: The nominal sensor rate in Hz if known (`MotionSource.nominalRate`): only a hint, used when
+    ///     too few samples arrive to measure the rate (a split IMU runs on its faster sensor's rate, whatever its
+    ///     nominal rate says).
     ///   - parameters: Fusion tuning.
     /// - Throws: ``MotionError/invalidUpdateInterval(_:)`` for a non-positive rate.
     public init(
@@ -65,10 +72,14 @@ public struct DeviceMotionPipeline: Sendable {
         availableFields = hasGyroscope ? .all : .accelerometerOnly
         do {
             aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
+            resampler = try FixedRateResampler(outputRate: outputRate, channelCount: Self.channelCount)
         } catch {
             throw .resamplingFailed(error.description)
         }
         if let inputRate, inputRate.isFinite, inputRate > 0 { self.inputRate = inputRate }
+        let period = 1 / (self.inputRate ?? outputRate)
+        filter = OrientationFilter(samplePeriod: period, parameters: parameters)
+        gravityFilter = AccelerometerGravityFilter(samplePeriod: period)
         channels = Array(repeating: 0, count: Self.channelCount)
         aligned.reserveCapacity(Self.rateEstimationCount)
     }
@@ -79,9 +90,11 @@ public struct DeviceMotionPipeline: Sendable {
         consumeAligned(into: &output, final: false)
     }
 
-    /// Feeds aligned samples directly (files, tests); see ``append(_:into:)``.
+    /// Feeds samples that already pair both sensors (files, tests); like ``append(_:into:)``, duplicated, backward
+    /// and non-finite samples are dropped and counted in ``inputStatistics``. An array is used in place (no copy,
+    /// nothing allocated per sample).
     public mutating func append(samples: some Sequence<IMUSample>, into output: inout [DeviceMotion]) {
-        aligned.append(contentsOf: samples)
+        aligner.append(samples: Array(samples), into: &aligned)
         consumeAligned(into: &output, final: false)
     }
 
@@ -90,7 +103,7 @@ public struct DeviceMotionPipeline: Sendable {
         aligner.finish(into: &aligned)
         consumeAligned(into: &output, final: true)
         let attitudes = attitudes
-        resampler?.finish { timestamp, values in
+        resampler.finish { timestamp, values in
             output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
         }
     }
@@ -99,41 +112,33 @@ public struct DeviceMotionPipeline: Sendable {
     public var inputStatistics: StreamStatistics { aligner.statistics }
 
     /// Gaps and clock jumps seen by the output resampler since the last call.
-    public mutating func drainEvents() -> [StreamEvent] { resampler?.drainEvents() ?? [] }
+    public mutating func drainEvents() -> [StreamEvent] { resampler.drainEvents() }
 
     /// Runs the buffered aligned samples through the filter once the rate is known.
     private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
-        if resampler == nil {
-            guard let rate = inputRate ?? Self.estimateRate(aligned, final: final) else { return }
+        if !isStarted {
+            guard let rate = Self.measureRate(aligned, final: final) ?? (final ? inputRate : nil) else { return }
             start(inputRate: rate)
         }
         for sample in aligned { process(sample, into: &output) }
         aligned.removeAll(keepingCapacity: true)
     }
 
-    /// Creates the filter and resampler for the sensor rate.
+    /// Sets the filters up for the measured sensor rate.
     private mutating func start(inputRate rate: Double) {
         inputRate = rate
-        if availableFields.contains(.rotationRate) {
-            filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
-        } else {
-            gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
-        }
-        resampler = try? FixedRateResampler(
-            outputRate: outputRate, channelCount: Self.channelCount,
-            configuration: ResamplerConfiguration(inputRate: rate))
-        // The outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
-        let span = (resampler?.latency ?? 1) + 4 / rate
-        attitudes = AttitudeHistory(capacity: Int((2 * span * rate).rounded(.up)) + 16)
+        isStarted = true
+        filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
+        gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
     }
 
-    /// The median rate of the buffered samples, once there are enough (or at the end of the stream).
-    private static func estimateRate(_ samples: [IMUSample], final: Bool) -> Double? {
-        guard samples.count >= rateEstimationCount || (final && samples.count >= 2) else { return nil }
-        let intervals = zip(samples.dropFirst(), samples).map { $0.timestamp - $1.timestamp }.filter { $0 > 0 }
-        guard !intervals.isEmpty else { return nil }
-        let median = intervals.sorted()[intervals.count / 2]
-        return 1 / median
+    /// The sensor rate from the median interval of the first buffered samples, once there are enough (or at the end
+    /// of the stream).
+    private static func measureRate(_ samples: [IMUSample], final: Bool) -> Double? {
+        guard samples.count >= rateEstimationCount || final,
+            let period = medianInterval(of: samples.prefix(rateEstimationCount).map(\.timestamp)), (1 / period).isFinite
+        else { return nil }
+        return 1 / period
     }
 
     /// Fuses one sample and hands its estimate to the resampler.
@@ -145,22 +150,18 @@ public struct DeviceMotionPipeline: Sendable {
         var quaternion: Quaternion
         let gravity: Vector3
         var rotationRate = Vector3.zero
-        if let bias = filter?.gyroscopeBias {
-            filter?.update(
-                rotationRate: sample.rotationRate ?? bias,
+        if availableFields.contains(.rotationRate) {
+            filter.update(
+                rotationRate: sample.rotationRate ?? filter.gyroscopeBias,
                 acceleration: sample.acceleration,
                 interval: sample.rotationRate == nil ? 0 : interval ?? period)
-            guard let fusion = filter else { return }
-            quaternion = fusion.orientation
-            gravity = fusion.gravity
-            rotationRate = fusion.rotationRate
-        } else if gravityFilter != nil {
-            gravityFilter?.update(acceleration: sample.acceleration)
-            guard let lowPass = gravityFilter else { return }
-            quaternion = lowPass.orientation
-            gravity = lowPass.gravity
+            quaternion = filter.orientation
+            gravity = filter.gravity
+            rotationRate = filter.rotationRate
         } else {
-            return
+            gravityFilter.update(acceleration: sample.acceleration)
+            quaternion = gravityFilter.orientation
+            gravity = gravityFilter.gravity
         }
         if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
         lastQuaternion = quaternion
@@ -173,8 +174,17 @@ public struct DeviceMotionPipeline: Sendable {
         channels[4] = rotationRate.y
         channels[5] = rotationRate.z
         let attitudes = attitudes
-        try? resampler?.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
-            output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+        do {
+            try resampler.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
+                output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+            }
+        } catch {
+            preconditionFailure("the pipeline passes \(Self.channelCount) values to its \(Self.channelCount)-channel resampler: \(error)")
+        }
+        if !isHistorySpanSet, let latency = resampler.latency {
+            // Outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
+            self.attitudes.span = 2 * (latency + 4 * period)
+            isHistorySpanSet = true
         }
     }
 

@@ -1,3 +1,5 @@
+import MotionSamples
+
 /// Tuning of the ``OrientationFilter``; the defaults are the published VQF defaults (Laidig & Seel 2023) and suit
 /// hand-held and body-worn IMUs from about 50 Hz to a few kHz. One set for every device: do not tune per recording.
 public struct FusionParameters: Hashable, Sendable {
@@ -43,7 +45,7 @@ public struct FusionParameters: Hashable, Sendable {
         restMinimumDuration: Double = 1.5,
         restFilterTimeConstant: Double = 0.5,
         restGyroscopeThreshold: Double = 2,
-        restAccelerometerThreshold: Double = 0.5 / 9.80665
+        restAccelerometerThreshold: Double = 0.5 / standardGravity
     ) {
         self.accelerometerTimeConstant = accelerometerTimeConstant
         self.estimatesBiasInMotion = estimatesBiasInMotion

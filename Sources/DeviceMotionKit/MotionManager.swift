@@ -212,7 +212,7 @@ public final class MotionManager: Sendable {
     /// Hands `motions` to pull mode, the handler and the subscribers; `false` once the session is over.
     private func publish(_ motions: [DeviceMotion], session: UInt64) -> Bool {
         guard let last = motions.last else { return state.withLock { $0.session == session } }
-        let targets = state.withLock { state -> (MotionHandlerTarget?, [AsyncThrowingStream<DeviceMotion, any Error>.Continuation])? in
+        let targets = state.withLock { state -> (MotionHandlerTarget?, MotionManagerState.Subscribers)? in
             guard state.session == session else { return nil }
             state.latest = last
             return (state.handler, state.subscribers)
@@ -227,7 +227,7 @@ public final class MotionManager: Sendable {
 
     /// Ends a session whose source ended (`error == nil`) or failed.
     private func end(session: UInt64, error: MotionError?) {
-        let ended = state.withLock { state -> (MotionHandlerTarget?, [AsyncThrowingStream<DeviceMotion, any Error>.Continuation])? in
+        let ended = state.withLock { state -> (MotionHandlerTarget?, MotionManagerState.Subscribers)? in
             guard state.session == session else { return nil }
             state.session &+= 1
             state.isActive = false

@@ -1,5 +1,8 @@
 /// The mutable state of a ``MotionManager``, always accessed under its lock.
 struct MotionManagerState: ~Copyable {
+    /// A view of the subscribed sequences' continuations.
+    typealias Subscribers = Dictionary<UInt64, AsyncThrowingStream<DeviceMotion, any Error>.Continuation>.Values
+
     /// Seconds between estimates.
     var updateInterval = 1.0 / 25
     /// Number of the current (or last) update session; bumped at every start and end, so a stale task delivers nothing.
@@ -21,8 +24,11 @@ struct MotionManagerState: ~Copyable {
     /// The next subscription number.
     private var nextSubscriberID: UInt64 = 0
 
-    /// The continuations of every subscribed sequence.
-    var subscribers: [AsyncThrowingStream<DeviceMotion, any Error>.Continuation] { Array(subscriberTable.values) }
+    /// The continuations of every subscribed sequence: a view that shares the table's storage, so handing it out
+    /// of the lock for every batch allocates nothing.
+    var subscribers: Subscribers {
+        subscriberTable.values
+    }
 
     /// Adds a subscribed sequence and returns its subscription number.
     mutating func addSubscriber(_ continuation: AsyncThrowingStream<DeviceMotion, any Error>.Continuation) -> UInt64 {
@@ -37,8 +43,8 @@ struct MotionManagerState: ~Copyable {
     }
 
     /// Removes every subscription and returns their continuations, to be finished outside the lock.
-    mutating func removeSubscribers() -> [AsyncThrowingStream<DeviceMotion, any Error>.Continuation] {
-        defer { subscriberTable.removeAll() }
+    mutating func removeSubscribers() -> Subscribers {
+        defer { subscriberTable = [:] }
         return subscribers
     }
 }

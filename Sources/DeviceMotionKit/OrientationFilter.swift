@@ -61,11 +61,12 @@ public struct OrientationFilter: Sendable {
     /// - Parameters:
     ///   - rotationRate: Gyroscope reading in rad/s.
     ///   - acceleration: Raw accelerometer reading in g, CoreMotion signs; an all-zero reading corrects nothing.
-    ///   - interval: Seconds since the previous reading, for the gyroscope integration; `nil` uses the nominal
-    ///     period.
+    ///   - interval: Seconds since the previous reading, for the gyroscope integration and the rest duration; `nil`
+    ///     uses the nominal period.
     public mutating func update(rotationRate gyroscope: Vector3, acceleration: Vector3, interval: Double? = nil) {
-        integrate(gyroscope: gyroscope, interval: interval ?? samplePeriod)
-        correct(specificForce: -acceleration)
+        let interval = interval ?? samplePeriod
+        integrate(gyroscope: gyroscope, interval: interval)
+        correct(specificForce: -acceleration, interval: interval)
     }
 
     /// Rest detection on the gyroscope, then integration of the bias-corrected rate over `interval`.
@@ -83,13 +84,13 @@ public struct OrientationFilter: Sendable {
         gyroscopeQuaternion = (gyroscopeQuaternion * step).normalized
     }
 
-    /// Rest detection on the accelerometer, inclination correction, bias update.
+    /// Rest detection on the accelerometer (`interval` seconds more of stillness), inclination correction, bias update.
     @inline(__always)
-    private mutating func correct(specificForce: Vector3) {
+    private mutating func correct(specificForce: Vector3, interval: Double) {
         guard specificForce.x.isFinite, specificForce.y.isFinite, specificForce.z.isFinite,
             specificForce != .zero
         else { return }
-        restDetector.update(accelerometer: specificForce)
+        restDetector.update(accelerometer: specificForce, interval: interval)
         let inertial = inertialAccelerationLowPass.step(gyroscopeQuaternion.rotate(specificForce))
         let earth = inclinationQuaternion.rotate(inertial)
         let length = earth.norm

@@ -11,8 +11,6 @@ struct RestDetector: Sendable {
     private let biasClip: Double
     /// Seconds of stillness needed.
     private let minimumDuration: Double
-    /// Period between readings, in seconds.
-    private let period: Double
     /// Low-pass of the gyroscope.
     private var gyroscopeLowPass: VectorLowPass
     /// Low-pass of the accelerometer.
@@ -29,7 +27,6 @@ struct RestDetector: Sendable {
         accelerometerThresholdSquared = parameters.restAccelerometerThreshold * parameters.restAccelerometerThreshold
         biasClip = parameters.biasClip * degree
         minimumDuration = parameters.restMinimumDuration
-        self.period = period
         gyroscopeLowPass = VectorLowPass(tau: parameters.restFilterTimeConstant, period: period)
         accelerometerLowPass = VectorLowPass(tau: parameters.restFilterTimeConstant, period: period)
     }
@@ -50,15 +47,16 @@ struct RestDetector: Sendable {
         }
     }
 
-    /// Feeds an accelerometer reading (g); rest starts after enough still time.
+    /// Feeds an accelerometer reading (g) taken `interval` seconds after the previous one; rest starts after
+    /// enough still time.
     @inline(__always)
-    mutating func update(accelerometer: Vector3) {
+    mutating func update(accelerometer: Vector3, interval: Double) {
         let deviation = accelerometer - accelerometerLowPass.step(accelerometer)
         if deviation.dot(deviation) >= accelerometerThresholdSquared {
             stillTime = 0
             isResting = false
         } else {
-            stillTime += period
+            stillTime += interval
             if stillTime >= minimumDuration { isResting = true }
         }
     }

@@ -169,11 +169,7 @@ public struct FixedRateResampler: Sendable {
 
     /// Estimates the input rate from the held readings, designs the kernel and processes them.
     private mutating func resolvePending(emit: (Double, UnsafeBufferPointer<Double>) -> Void) {
-        let intervals = zip(pendingTimestamps.dropFirst(), pendingTimestamps)
-            .map { $0 - $1 }
-            .filter { $0 > 0 }
-            .sorted()
-        let estimate = intervals.isEmpty ? outputRate : 1 / intervals[intervals.count / 2]
+        let estimate = medianInterval(of: pendingTimestamps).map { 1 / $0 } ?? outputRate
         designKernel(inputRate: estimate)
         let timestamps = pendingTimestamps
         let values = pendingValues

@@ -45,9 +45,6 @@ struct ReadingQueue: Sendable {
 
     /// The median interval between the first `limit` queued readings, in seconds, if there are two or more.
     func medianInterval(limit: Int = 9) -> Double? {
-        let used = min(count, limit)
-        guard used >= 2 else { return nil }
-        let intervals = (1..<used).map { self[$0].timestamp - self[$0 - 1].timestamp }.sorted()
-        return intervals[intervals.count / 2]
+        Resampling.medianInterval(of: storage[head..<head + min(count, limit)].lazy.map(\.timestamp))
     }
 }

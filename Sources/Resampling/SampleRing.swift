@@ -22,9 +22,6 @@ struct SampleRing: Sendable {
         values = Array(repeating: 0, count: rounded * channelCount)
     }
 
-    /// Whether the ring holds no reading.
-    var isEmpty: Bool { count == 0 }
-
     /// Physical slot of the reading at logical position `index` (0 is the oldest).
     @inline(__always)
     private func slot(_ index: Int) -> Int { (head + index) & (timestamps.count - 1) }

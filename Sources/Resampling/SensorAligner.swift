@@ -60,6 +60,41 @@ public struct SensorAligner: Sendable {
         drain(final: false, into: &output)
     }
 
+    /// Adds samples that already pair both sensors (a file, a test trace): each becomes an accelerometer reading
+    /// and, if it has one, a gyroscope reading at its timestamp, checked and counted like live readings, so
+    /// duplicated, backward and non-finite rows are dropped and counted in ``statistics`` instead of fused.
+    ///
+    /// Once the timeline is known and nothing waits, a sample whose two readings pass the checks goes straight out:
+    /// its readings already share a timestamp, so there is nothing to interpolate.
+    public mutating func append(samples: [IMUSample], into output: inout [IMUSample]) {
+        for sample in samples {
+            let acceleration = SensorSample(sensor: .accelerometer, timestamp: sample.timestamp, value: sample.acceleration)
+            guard let rotationRate = sample.rotationRate else {
+                accept(acceleration, output: &output)
+                continue
+            }
+            let rotation = SensorSample(sensor: .gyroscope, timestamp: sample.timestamp, value: rotationRate)
+            guard timeline != nil, configuration.hasGyroscope, accelerometer.isEmpty, gyroscope.isEmpty else {
+                accept(acceleration, output: &output)
+                accept(rotation, output: &output)
+                // As soon as the timeline can be told, pair what waits, so the rest of the batch takes the fast path.
+                if timeline == nil, decideTimeline(final: false) != nil { drain(final: false, into: &output) }
+                continue
+            }
+            let accelerationAdmitted = admit(acceleration, output: &output)
+            let rotationAdmitted = admit(rotation, output: &output)
+            if accelerationAdmitted, rotationAdmitted {
+                output.append(sample)
+                statistics.outputCount += 1
+            } else if accelerationAdmitted {
+                accelerometer.append(acceleration)
+            } else if rotationAdmitted {
+                gyroscope.append(rotation)
+            }
+        }
+        drain(final: false, into: &output)
+    }
+
     /// Flushes the end of the stream: pairs what can be paired within the tolerance and emits or drops the rest.
     public mutating func finish(into output: inout [IMUSample]) {
         drain(final: true, into: &output)
@@ -67,26 +102,37 @@ public struct SensorAligner: Sendable {
 
     /// Checks one reading's timestamp against its sensor's previous one and queues it.
     private mutating func accept(_ reading: SensorSample, output: inout [IMUSample]) {
+        guard admit(reading, output: &output) else { return }
+        switch reading.sensor {
+        case .accelerometer: accelerometer.append(reading)
+        case .gyroscope: gyroscope.append(reading)
+        }
+    }
+
+    /// Counts one reading and checks its values and its timestamp against its sensor's previous one: `false` if it
+    /// is dropped, else `true` with the sensor's last timestamp updated (after a backward clock jump, the stream
+    /// restarted first).
+    private mutating func admit(_ reading: SensorSample, output: inout [IMUSample]) -> Bool {
         statistics.inputCount += 1
         let value = reading.value
         guard reading.timestamp.isFinite, value.x.isFinite, value.y.isFinite, value.z.isFinite else {
             statistics.invalid += 1
-            return
+            return false
         }
         if reading.sensor == .gyroscope, !configuration.hasGyroscope {
             statistics.unpaired += 1
-            return
+            return false
         }
         let timestamp = reading.timestamp
         if let last = reading.sensor == .accelerometer ? lastAccelerometerTimestamp : lastGyroscopeTimestamp {
             if timestamp == last {
                 statistics.duplicates += 1
-                return
+                return false
             }
             if timestamp < last {
                 guard last - timestamp >= configuration.clockJumpThreshold else {
                     statistics.backwards += 1
-                    return
+                    return false
                 }
                 statistics.clockJumps += 1
                 restart(output: &output)
@@ -95,13 +141,10 @@ public struct SensorAligner: Sendable {
             }
         }
         switch reading.sensor {
-        case .accelerometer:
-            lastAccelerometerTimestamp = timestamp
-            accelerometer.append(reading)
-        case .gyroscope:
-            lastGyroscopeTimestamp = timestamp
-            gyroscope.append(reading)
+        case .accelerometer: lastAccelerometerTimestamp = timestamp
+        case .gyroscope: lastGyroscopeTimestamp = timestamp
         }
+        return true
     }
 
     /// After a backward clock jump: flushes what the old clock's readings can give and starts afresh.

@@ -23,7 +23,7 @@ enum InputError: Error, CustomStringConvertible {
         case .decompressionFailed(let path, let reason):
             "cannot decompress \(path) (\(reason)): check that it is a gzip file and that gzip is installed"
         case .missingColumns(let path, let columns):
-            "\(path): missing column(s) \(columns.joined(separator: ", ")); the header must name t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z"
+            "\(path): missing column(s) \(columns.joined(separator: ", ")); the header must name t_s, acc_x, acc_y, acc_z and, with a gyroscope, gyr_x, gyr_y, gyr_z"
         case .malformedLine(let path, let line, let reason):
             "\(path):\(line): \(reason); fix or remove that line"
         case .empty(let path):

@@ -81,4 +81,26 @@ import Testing
             #expect((motion.gravity + motion.userAcceleration).norm < 0.005)
         }
     }
+
+    @Test(arguments: [true, false])
+    func freeFallWithSensorNoise(hasGyroscope: Bool) throws {
+        // Tilted 30° about x at rest for 3 s, then falling for 3 s: the accelerometer reads only noise, ±0.02 g
+        // per axis (the gyroscope ±0.01 rad/s). Gravity must hold its direction, not follow the noise.
+        let tilted = Vector3(x: 0, y: -0.5, z: -0.75.squareRoot())
+        var noise = SeededNoise(seed: 7)
+        func noisy(_ sample: IMUSample) -> IMUSample {
+            IMUSample(
+                timestamp: sample.timestamp, acceleration: sample.acceleration + noise.vector(amplitude: 0.02),
+                rotationRate: hasGyroscope ? noise.vector(amplitude: 0.01) : nil)
+        }
+        let rest = MotionTraces.still(acceleration: tilted, duration: 3).map(noisy)
+        let fall = MotionTraces.still(acceleration: .zero, duration: 3, start: 3).map(noisy)
+        let motions = try Self.fuse(rest + fall, hasGyroscope: hasGyroscope)
+        let falling = motions.filter { $0.timestamp > 3.7 && $0.timestamp < 5.3 }
+        try #require(falling.count >= 39)
+        for motion in falling {
+            #expect(MotionTraces.degrees(between: motion.gravity, tilted) < 2, "gravity \(motion.gravity) at \(motion.timestamp) s")
+            #expect((motion.gravity + motion.userAcceleration).norm < 0.03)
+        }
+    }
 }

@@ -37,3 +37,23 @@ enum MotionTraces {
         acos(min(1, max(-1, a.dot(b) / (a.norm * b.norm)))) * 180 / .pi
     }
 }
+
+/// Reproducible uniform noise for synthetic sensor readings (a 64-bit linear congruential generator).
+struct SeededNoise {
+    /// The generator state.
+    private var state: UInt64
+
+    /// A generator that always yields the same sequence for `seed`.
+    init(seed: UInt64) { state = seed }
+
+    /// A value uniformly distributed in [-amplitude, amplitude].
+    mutating func value(amplitude: Double) -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return amplitude * (2 * Double(state >> 11) / Double(1 << 53) - 1)
+    }
+
+    /// A vector with each component uniform in [-amplitude, amplitude].
+    mutating func vector(amplitude: Double) -> Vector3 {
+        Vector3(x: value(amplitude: amplitude), y: value(amplitude: amplitude), z: value(amplitude: amplitude))
+    }
+}

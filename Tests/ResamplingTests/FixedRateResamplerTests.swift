@@ -33,6 +33,18 @@ struct FixedRateResamplerTests {
         #expect(output.timestamps.count > 80)
     }
 
+    @Test(
+        "Content between the 25 Hz output's Nyquist (12.5 Hz) and 40 Hz is attenuated by more than 60 dB",
+        arguments: [12.5, 13.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0])
+    func stopBandIsAttenuated(frequency: Double) throws {
+        var resampler = try FixedRateResampler(outputRate: 25, channelCount: 1)
+        let output = try run(
+            &resampler, times: timestamps(rate: 285.714, duration: 5), signals: [sine(frequency: frequency, phase: 0.4)])
+        let latency = try #require(resampler.latency)
+        let peak = output.peak(in: latency...(5 - latency - 0.1))
+        #expect(peak < 1e-3, "\(frequency) Hz leaks with amplitude \(peak)")
+    }
+
     @Test("With 20 % timestamp jitter a 40 Hz vibration is still attenuated by 40 dB", arguments: [285.714, 833.0])
     func vibrationIsRemovedDespiteJitter(inputRate: Double) throws {
         var resampler = try FixedRateResampler(outputRate: 25, channelCount: 1)

@@ -185,6 +185,52 @@ struct SensorAlignerTests {
         #expect(output.map(\.timestamp) == before + after)
     }
 
+    @Test("A forward clock jump of a split device is counted and nothing is interpolated across it")
+    func forwardClockJump() throws {
+        var aligner = try SensorAligner()
+        // 833 Hz gyroscope and 104 Hz accelerometer for 1 s, then both clocks jump 100 s ahead (a suspend) and run
+        // another second; the accelerometer reads a different, constant value after the jump.
+        let gyroscopeTimes = timestamps(rate: 833, start: 0.0004, duration: 1) + timestamps(rate: 833, start: 101.0004, duration: 1)
+        let accelerometerTimes = timestamps(rate: 104, duration: 1.01) + timestamps(rate: 104, start: 101, duration: 1.01)
+        let afterJump = Vector3(x: 0.3, y: 0, z: -0.9)
+        let accelerometer = { (time: Double) in time < 50 ? linearAcceleration(time) : afterJump }
+        let all = (readings(.gyroscope, at: gyroscopeTimes, value: linearRotation)
+            + readings(.accelerometer, at: accelerometerTimes, value: accelerometer)).sorted { $0.timestamp < $1.timestamp }
+        let output = deliver(all, batchDuration: 0.05, to: &aligner)
+        #expect(aligner.statistics.clockJumps == 2)  // one per sensor
+        #expect(aligner.statistics.unpaired == 0)
+        #expect(output.map(\.timestamp) == gyroscopeTimes)
+        for sample in output {
+            #expect(close(sample.acceleration, accelerometer(sample.timestamp)), "at \(sample.timestamp) s")
+            #expect(close(sample.rotationRate, linearRotation(sample.timestamp)))
+        }
+    }
+
+    @Test("Paired samples from a file come out unchanged; repeated, backward and non-finite ones are dropped and counted")
+    func pairedSamples() throws {
+        var aligner = try SensorAligner()
+        let times = timestamps(rate: 100, duration: 2)
+        let clean = times.map { IMUSample(timestamp: $0, acceleration: linearAcceleration($0), rotationRate: linearRotation($0)) }
+        var damaged = clean
+        damaged.insert(clean[50], at: 51)  // repeated row
+        damaged.insert(clean[90], at: 101)  // a row from 0.1 s earlier
+        damaged[150].acceleration.y = .nan
+        var output: [IMUSample] = []
+        for start in stride(from: 0, to: damaged.count, by: 64) {
+            aligner.append(samples: Array(damaged[start..<min(start + 64, damaged.count)]), into: &output)
+        }
+        aligner.finish(into: &output)
+        #expect(aligner.statistics.duplicates == 2)
+        #expect(aligner.statistics.backwards == 2)
+        #expect(aligner.statistics.invalid == 1)
+        // The row with the NaN acceleration keeps its gyroscope reading, paired with the interpolated accelerometer.
+        #expect(output.map(\.timestamp) == times)
+        for sample in output {
+            #expect(close(sample.acceleration, linearAcceleration(sample.timestamp)))
+            #expect(close(sample.rotationRate, linearRotation(sample.timestamp)))
+        }
+    }
+
     @Test("An invalid configuration is rejected with a message naming the parameter")
     func invalidConfiguration() {
         let error = #expect(throws: ResamplingError.self) {

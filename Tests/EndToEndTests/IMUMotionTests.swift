@@ -1,0 +1,152 @@
+import Foundation
+import IIOTestbed
+import MotionRecording
+import MotionSamples
+import SystemPackage
+import Testing
+
+/// `imu-motion` end to end: files in, the `DeviceMotion` stream out, in CoreMotion units and signs.
+@Suite("imu-motion on CSV files and recordings", .enabled(if: PackageLocations.product(named: "imu-motion") != nil, cliMessage))
+final class IMUMotionTests {
+    /// A scratch directory for the inputs.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imu-motion-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes `text` to `name` in the scratch directory and returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A BROAD-style CSV at 100 Hz for `seconds`: each row from `row(time)` (the values after `t_s`).
+    func broadCSV(header: String, seconds: Double, row: (Double) -> String) -> String {
+        let rows = (0..<Int(seconds * 100)).map { index -> String in
+            let time = 10 + Double(index) / 100
+            return "\(time),\(row(time))"
+        }
+        return ([header] + rows).joined(separator: "\n") + "\n"
+    }
+
+    /// Runs `imu-motion` with `arguments` and the JSON lines it printed.
+    func run(_ arguments: [String]) throws -> (result: ProcessResult, lines: [[String: Any]]) {
+        let result = try Testbed.runOutsidePreload(executable: try product("imu-motion"), arguments: arguments + ["--json"])
+        return (result, result.status == 0 ? try jsonLines(result.output) : [])
+    }
+
+    /// The triple at `key` of a JSON line.
+    func triple(_ line: [String: Any], _ key: String) -> [Double]? { line[key] as? [Double] }
+
+    @Test("BROAD columns lying face up: gravity (0, 0, -1) g, nothing else, at --rate")
+    func faceUpStatic() throws {
+        // Specific force +9.80665 m/s^2 on z (sensor sign) is CoreMotion's (0, 0, -1) g.
+        let input = try file("face-up.csv", broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x", seconds: 4) { _ in
+            "0,0,0,0,0,9.80665,12.5"
+        })
+        for rate in [25.0, 50] {
+            let (result, lines) = try run([input, "--rate", String(rate)])
+            #expect(result.status == 0, "\(result.standardError)")
+            let times = lines.compactMap { $0["timestamp"] as? Double }
+            #expect(times.count >= Int(4 * rate) - 1 && times.count <= Int(4 * rate) + 1)
+            #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1 / rate) < 1e-9 })
+            for line in lines {
+                #expect(close(triple(line, "gravity"), [0, 0, -1], tolerance: 1e-9))
+                #expect(close(triple(line, "userAcceleration"), [0, 0, 0], tolerance: 1e-9))
+                #expect(close(triple(line, "rotationRate"), [0, 0, 0], tolerance: 1e-9))
+            }
+        }
+    }
+
+    @Test("BROAD columns on the left edge, turning: gravity +x g and the rotation rate as given")
+    func leftEdgeTurning() throws {
+        // Lying on its left edge, the +x axis points down: specific force -9.81 on x, CoreMotion gravity (1, 0, 0).
+        // Turning about the vertical (the device's x) at 0.5 rad/s: gyr_x = -0.5 (right-hand rule about +x, down).
+        let input = try file("left-edge.csv", broadCSV(header: "t_s,acc_x,acc_y,acc_z,gyr_x,gyr_y,gyr_z", seconds: 4) { _ in
+            "-9.80665,0,0,-0.5,0,0"
+        })
+        let (result, lines) = try run([input])
+        #expect(result.status == 0, "\(result.standardError)")
+        let middle = try #require(lines.dropFirst(40).first)
+        #expect(close(triple(middle, "gravity"), [1, 0, 0], tolerance: 1e-4))
+        #expect(close(triple(middle, "rotationRate"), [-0.5, 0, 0], tolerance: 1e-3))
+    }
+
+    @Test("Without gyr_* columns the input is accelerometer-only: gravity from the accelerometer, no rotation")
+    func accelerometerOnly() throws {
+        // Tilted 30° about x: specific force (0, 9.81 sin 30°, 9.81 cos 30°) m/s^2 is gravity (0, -0.5, -0.866) g.
+        let input = try file("acc-only.csv", broadCSV(header: "t_s,acc_x,acc_y,acc_z", seconds: 4) { _ in
+            "0,\(9.80665 * 0.5),\(9.80665 * 0.75.squareRoot())"
+        })
+        let (result, lines) = try run([input])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(lines.count >= 99)
+        for line in lines {
+            #expect(close(triple(line, "gravity"), [0, -0.5, -0.75.squareRoot()], tolerance: 1e-9))
+            #expect(close(triple(line, "rotationRate"), [0, 0, 0], tolerance: 0))
+        }
+    }
+
+    @Test("A recording (directory or its raw.csv) is replayed through the pipeline like a live split IMU")
+    func recording() async throws {
+        let path = FilePath(directory.appendingPathComponent("still-20260101-000000-00000000.imurec").path)
+        let metadata = RecordingMetadata(
+            tag: "still", source: "test", device: RecordingDevice(name: "split"), hasGyroscope: true,
+            rawRate: 104, motionRate: nil, wallClockStart: nil)
+        let writer = try RecordingWriter(creating: path, metadata: metadata)
+        // A 416 Hz gyroscope and a 104 Hz accelerometer on their own clocks, lying on the right edge: gravity -x.
+        let gyroscope = (0..<(416 * 5)).map {
+            SensorSample(sensor: .gyroscope, timestamp: 100.0007 + Double($0) / 416, value: Vector3(x: 0.001, y: 0, z: 0))
+        }
+        let accelerometer = (0..<(104 * 5)).map {
+            SensorSample(sensor: .accelerometer, timestamp: 100 + Double($0) / 104, value: Vector3(x: -1, y: 0, z: 0))
+        }
+        try await writer.append(raw: (gyroscope + accelerometer).sorted { $0.timestamp < $1.timestamp })
+        _ = try await writer.finish()
+        for input in [path.string, path.appending("raw.csv").string] {
+            let (result, lines) = try run([input, "--rate", "20"])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(lines.count >= 95 && lines.count <= 101)
+            let last = try #require(lines.last)
+            #expect(close(triple(last, "gravity"), [-1, 0, 0], tolerance: 1e-4))
+            #expect(close(triple(last, "rotationRate"), [0.001, 0, 0], tolerance: 1e-3))
+        }
+    }
+
+    @Test("Repeated rows are dropped and counted on stderr, not integrated twice")
+    func duplicatedRows() throws {
+        // Face up, turning at 1 rad/s about z; every tenth row written twice.
+        let rows = (0..<300).flatMap { index -> [String] in
+            let row = "\(Double(index) / 100),0,0,1,0,0,9.80665"
+            return index % 10 == 5 ? [row, row] : [row]
+        }
+        let input = try file("duplicates.csv", (["t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z"] + rows).joined(separator: "\n"))
+        let (result, lines) = try run([input])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("dropped 60 readings with a repeated timestamp"))
+        let last = try #require(lines.last)
+        let time = try #require(last["timestamp"] as? Double)
+        let q = try #require(last["quaternion"] as? [Double])
+        let yaw = atan2(2 * (q[0] * q[3] + q[1] * q[2]), 1 - 2 * (q[2] * q[2] + q[3] * q[3]))
+        #expect(time > 2.9)
+        #expect(abs(yaw - time) < 0.01)
+    }
+
+    @Test("A malformed line fails with the file, the line and what to fix")
+    func malformedLine() throws {
+        let input = try file("bad.csv", "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0.01,0,zero,0,0,0,9.8\n")
+        let (result, _) = try run([input])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("bad.csv:3: column gyr_y is \"zero\", not a number"))
+        let missing = try file("missing.csv", "t_s,gyr_x,acc_x,acc_y,acc_z\n0,0,0,0,9.8\n")
+        let (missingResult, _) = try run([missing])
+        #expect(missingResult.status != 0)
+        #expect(missingResult.standardError.contains("missing column(s) gyr_y, gyr_z"))
+    }
+}
