@@ -4,9 +4,6 @@ import MotionSamples
 /// mount matrix, then CoreMotion's units and signs (acceleration in g with gravity pointing down,
 /// rotation rate in rad/s). This is the one place the conversion happens.
 public struct SampleConverter: Sendable {
-    /// Standard gravity, m/s^2 per g.
-    public static let standardGravity = 9.80665
-
     private let scales: [Double]
     private let offsets: [Double]
     private let matrix: MountMatrix
@@ -21,7 +18,7 @@ public struct SampleConverter: Sendable {
         matrix = device.mountMatrix(for: type)
         if type == .acceleration {
             let sign: Double = device.accelerationSign == .specificForce ? -1 : 1
-            postScale = sign / Self.standardGravity
+            postScale = sign / standardGravity
         } else {
             postScale = 1
         }

@@ -4,9 +4,6 @@ import MotionSamples
 
 /// A committed excerpt of a BROAD trial (Fixtures/broad, CC BY 4.0): raw samples with optical-motion-capture truth.
 struct BROADExcerpt {
-    /// Standard gravity, m/s^2 per g.
-    static let standardGravity = 9.80665
-
     /// The samples in CoreMotion units and signs (BROAD's accelerometer is specific force in m/s^2).
     var samples: [IMUSample] = []
     /// The true up direction in the sensor frame at each sample.
@@ -26,7 +23,7 @@ struct BROADExcerpt {
             func value(_ name: String) -> Double { values[column[name]!] }
             let specificForce = Vector3(x: value("acc_x"), y: value("acc_y"), z: value("acc_z"))
             samples.append(IMUSample(
-                timestamp: value("t_s"), acceleration: -specificForce / Self.standardGravity,
+                timestamp: value("t_s"), acceleration: Vector3(accelerationFromSpecificForce: specificForce),
                 rotationRate: Vector3(x: value("gyr_x"), y: value("gyr_y"), z: value("gyr_z"))))
             let (w, x, y, z) = (value("truth_qw"), value("truth_qx"), value("truth_qy"), value("truth_qz"))
             truthUp.append(Vector3(x: 2 * (x * z - w * y), y: 2 * (y * z + w * x), z: 1 - 2 * (x * x + y * y)))

@@ -28,7 +28,7 @@ func device(
 
 @Suite("Units and signs at the IIO boundary")
 struct SampleConverterTests {
-    private let g = SampleConverter.standardGravity
+    private let g = standardGravity
 
     @Test("a discrete IMU lying face up at rest reads gravity (0, 0, -1) g")
     func faceUpAtRest() throws {

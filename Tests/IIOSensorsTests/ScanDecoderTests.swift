@@ -61,7 +61,7 @@ struct ScanDecoderTests {
         #expect(samples.count == 2)
         let accel = try #require(samples.first { $0.sensor == .accelerometer })
         let gyro = try #require(samples.first { $0.sensor == .gyroscope })
-        let g = SampleConverter.standardGravity
+        let g = standardGravity
         #expect(accel.value == Vector3(x: -256 * 0.000598 / g, y: 256 * 0.000598 / g, z: -16384 * 0.000598 / g))
         #expect(gyro.value == Vector3(x: 0.131, y: -0.131, z: 0.262))
         #expect(accel.timestamp == 1.5 && gyro.timestamp == 1.5)
@@ -94,7 +94,7 @@ struct ScanDecoderTests {
         // x = -1 (0xFFF0), y = 2047 (0x7FF0), z = 1000 (0x3E80); 2 pad bytes; ts = 7
         let scan: [UInt8] = [0xF0, 0xFF, 0xF0, 0x7F, 0x80, 0x3E, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]
         let samples = try decode(scan, info, ctx)
-        let g = SampleConverter.standardGravity
+        let g = standardGravity
         #expect(samples[0].value == Vector3(x: 0.009806 / g, y: -2047 * 0.009806 / g, z: -1000 * 0.009806 / g))
     }
 
@@ -115,7 +115,7 @@ struct ScanDecoderTests {
         }
         let samples = try decode(scan([100, -100, 200], [1000, -1000, 16384], 10) + scan([1, 2, 3], [4, 5, 6], 20), info, ctx)
         #expect(samples.count == 4)
-        #expect(samples[0].sensor == .accelerometer && samples[0].value.x == -1000 / SampleConverter.standardGravity)
+        #expect(samples[0].sensor == .accelerometer && samples[0].value.x == -1000 / standardGravity)
         #expect(samples[1].sensor == .gyroscope && samples[1].value == Vector3(x: 100, y: -100, z: 200))
         #expect(samples[3].value == Vector3(x: 1, y: 2, z: 3) && samples[3].timestamp == 20e-9)
     }

@@ -10,7 +10,7 @@ import Testing
 extension UMockdev {
 @Suite("Driver fixtures")
 struct DriverFixtures {
-    private let g = SampleConverter.standardGravity
+    private let g = standardGravity
 
     @Test("all fixtures at once group into the right IMUs")
     func grouping() async throws {

@@ -9,7 +9,7 @@ import Testing
 extension UMockdev {
 @Suite("Streaming and faults")
 struct Streaming {
-    private let g = SampleConverter.standardGravity
+    private let g = standardGravity
 
     @Test("MPU-6050: discovered as one IMU with its own trigger, scales and clock")
     func mpu6050Discovery() async throws {
