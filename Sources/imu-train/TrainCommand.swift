@@ -82,7 +82,7 @@ struct TrainCommand: ParsableCommand {
         }
         guard let output else { return }
         let model = try trainer.train(
-            dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary, trainedAt: Date()
+            dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary
         ) { done, total in
             progress.update("training", completed: done, total: total)
         }
