@@ -42,6 +42,19 @@ struct IMUTrainEvalTests {
             #expect(recording.raw.last?.timestamp == Double(rows - 1) / 50)
             #expect(recording.motion.count == rows / 2)
         }
+        // Reading the CSV files directly gives the imported recordings' motion streams (one parser, one resampler).
+        for session in try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSenseExcerpts]) {
+            let name = "\(session.label)-motionsense-\(session.name.replacingOccurrences(of: "/", with: "-").prefix { $0 != "." }).imurec"
+            let recording = try RecordingReader.read(FilePath(scratch.motionSense.appendingPathComponent(name).path))
+            #expect(session.motions.count == recording.motion.count, "\(name)")
+            for (direct, recorded) in zip(session.motions, recording.motion) {
+                #expect(direct.timestamp == recorded.timestamp)
+                #expect(close(
+                    [direct.gravity.x, direct.gravity.y, direct.gravity.z, direct.userAcceleration.x, direct.userAcceleration.y, direct.userAcceleration.z],
+                    [recorded.gravity.x, recorded.gravity.y, recorded.gravity.z, recorded.userAcceleration.x, recorded.userAcceleration.y, recorded.userAcceleration.z],
+                    tolerance: 1e-8))
+            }
+        }
         // A killed import leaves `complete: false` and a shortened raw.csv: the rerun writes that one again.
         let killed = scratch.motionSense.appendingPathComponent("walking-motionsense-wlk_7-sub_2.imurec")
         let metadata = killed.appendingPathComponent("recording.json")
@@ -256,10 +269,12 @@ private final class ScratchDirectory {
         try Testbed.runOutsidePreload(executable: try product(tool), arguments: arguments, timeLimit: 300)
     }
 
+    /// The MotionSense excerpts, in the dataset's layout.
+    let motionSenseExcerpts = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
+
     /// `imu-import motionsense Fixtures/motionsense --output motionsense/`.
     func importMotionSense() throws -> ProcessResult {
-        let excerpts = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
-        return try run("imu-import", ["motionsense", excerpts, "--output", motionSense.path])
+        try run("imu-import", ["motionsense", motionSenseExcerpts, "--output", motionSense.path])
     }
 
     /// Writes the HAPT miniature and runs `imu-import hapt` on it into `hapt/`.
