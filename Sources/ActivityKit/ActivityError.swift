@@ -12,6 +12,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedModelVersion(found: Int, supported: Int)
     /// A model file whose contents do not fit together (feature order, class count, tree shape).
     case incompatibleModel(String)
+    /// A model that cannot replace the one in use because it cuts the stream into different windows.
+    case windowMismatch(running: WindowConfiguration, found: WindowConfiguration)
     /// A file that could not be read or parsed.
     case unreadableFile(path: String, reason: String)
     /// A file that could not be written.
@@ -32,6 +34,9 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
             "model file format version \(found) is not supported (this build reads version \(supported)); retrain it with this version of imu-train"
         case .incompatibleModel(let detail):
             "model file does not fit this build: \(detail); retrain it with this version of imu-train"
+        case .windowMismatch(let running, let found):
+            "the model expects \(found.summary) but the running stream is cut into \(running.summary); "
+                + "restart to switch to it, or retrain it with the running windows"
         case .unreadableFile(let path, let reason):
             "cannot read \(path): \(reason)"
         case .unwritableFile(let path, let reason):

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Trains activity models from windowed datasets and measures them by subject-disjoint cross-validation.
 public struct ActivityTrainer: Sendable {
     /// The boosting hyperparameters.
@@ -11,9 +9,9 @@ public struct ActivityTrainer: Sendable {
         self.parameters = parameters
     }
 
-    /// Trains on every window of `dataset`; `trainedAt` is stored in the summary (pass a fixed date for reproducible bytes).
+    /// Trains on every window of `dataset`; the same dataset, description and parameters give byte-identical models.
     public func train(
-        dataset: WindowedDataset, dataDescription: String, crossValidation: CrossValidationSummary? = nil, trainedAt: Date,
+        dataset: WindowedDataset, dataDescription: String, crossValidation: CrossValidationSummary? = nil,
         progress: (_ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _ in }
     ) throws(ActivityError) -> ActivityModel {
         let classNames = dataset.classNames
@@ -25,7 +23,7 @@ public struct ActivityTrainer: Sendable {
         let summary = TrainingSummary(
             dataDescription: dataDescription, sessionCount: dataset.sessionCount, windowCount: dataset.windowCount,
             groupCount: Set(dataset.groups).count, windowsPerClass: windowsPerClass, parameters: parameters,
-            crossValidation: crossValidation, trainedAt: Self.timestamp(trainedAt)
+            crossValidation: crossValidation
         )
         return try ActivityModel(window: dataset.configuration, classNames: classNames, summary: summary, classifier: classifier)
     }
@@ -64,13 +62,6 @@ public struct ActivityTrainer: Sendable {
             indices.append(index)
         }
         return indices
-    }
-
-    /// ISO 8601 in UTC, to the second.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 }
 

@@ -61,7 +61,7 @@ public struct EvaluationReport: Codable, Sendable {
         // The first column fits the longest class name (HAPT's walking_downstairs), so columns stay aligned.
         let nameWidth = max(12, (classNames.map(\.count).max() ?? 0) + 2)
         var lines = [
-            "\(mode)\(foldText), windows of \(windows.size) samples (hop \(windows.hop)) at \(Self.format(windows.sampleRate)) Hz",
+            "\(mode)\(foldText), \(windows.summary)",
             "accuracy \(Self.percent(accuracy))   macro-F1 \(Self.percent(macroF1))",
             "",
             Self.pad("activity", nameWidth) + Self.pad("precision", 11) + Self.pad("recall", 9) + Self.pad("F1", 9) + "windows",
@@ -83,7 +83,6 @@ public struct EvaluationReport: Codable, Sendable {
     }
 
     private static func percent(_ value: Double) -> String { String(format: "%.2f %%", value * 100) }
-    private static func format(_ value: Double) -> String { value == value.rounded() ? "\(Int(value))" : "\(value)" }
     private static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
     private static func padLeft(_ text: String, _ width: Int) -> String { text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Accepts recording directories written by imu-record or imu-import (raw readings fused into device motion at the
 /// requested rate by the live pipeline; label = tag, group = subject), MotionSense device-motion CSV files
-/// (`<activity>_<trial>/sub_<n>.csv[.gz]`, resampled by averaging consecutive samples), or directories holding either.
+/// (`<activity>_<trial>/sub_<n>.csv[.gz]`, resampled like `imu-import motionsense` does), or directories holding either.
 public struct SessionLoader: Sendable {
     /// Rate the sessions are delivered at, in Hz.
     public let sampleRate: Double
@@ -43,11 +43,7 @@ public struct SessionLoader: Sendable {
         case .recording(let url):
             return try LabelledSession(recordingAt: url.path, sampleRate: sampleRate)
         case .motionSense(let url):
-            let factor = MotionSenseDataset.recordedRate / sampleRate
-            guard factor >= 1, factor == factor.rounded() else {
-                throw .invalidWindow("MotionSense input can be read at 50 Hz divided by a whole number (50, 25, 12.5 ...), not \(sampleRate) Hz")
-            }
-            return try MotionSenseDataset.session(at: url, decimation: Int(factor))
+            return try MotionSenseDataset.session(at: url, sampleRate: sampleRate)
         }
     }
 }

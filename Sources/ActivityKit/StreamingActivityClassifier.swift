@@ -12,7 +12,7 @@ public struct StreamingActivityClassifier: Sendable {
 
     /// The model in use.
     public private(set) var model: ActivityModel
-    private var extractor: FeatureExtractor
+    private let extractor: FeatureExtractor
     private var window: SlidingWindow<DeviceMotion>
     private var lastTimestamp: Double?
 
@@ -26,14 +26,17 @@ public struct StreamingActivityClassifier: Sendable {
         window = SlidingWindow(configuration: model.window)
     }
 
-    /// Switches to `newModel`; buffered samples are kept when the window configuration is unchanged.
-    public mutating func replaceModel(with newModel: ActivityModel) {
-        if newModel.window != model.window {
-            extractor = FeatureExtractor(configuration: newModel.window)
-            window = SlidingWindow(configuration: newModel.window)
-            lastTimestamp = nil
-        }
+    /// Switches to `newModel`, keeping the buffered samples; refuses (and keeps the model in use) a model whose
+    /// windows differ, since the running stream stays at the rate and window shape it was started with.
+    public mutating func replaceModel(with newModel: ActivityModel) throws(ActivityError) {
+        try Self.checkReplacement(newModel.window, running: model.window)
         model = newModel
+    }
+
+    /// Throws ``ActivityError/windowMismatch(running:found:)`` unless a model cut into `found` windows can replace
+    /// one cut into `running` windows on a stream that is already flowing: same rate, size and hop.
+    public static func checkReplacement(_ found: WindowConfiguration, running: WindowConfiguration) throws(ActivityError) {
+        guard found == running else { throw .windowMismatch(running: running, found: found) }
     }
 
     /// Adds one estimate; returns a prediction when it completes a window.

@@ -1,4 +1,7 @@
 /// What a model was trained on and how well it cross-validated, stored in the model file.
+///
+/// It holds no training date on purpose: the same data, parameters and seed must give byte-identical model files,
+/// so a model can be rebuilt and compared (the file's own modification time says when it was written).
 public struct TrainingSummary: Codable, Sendable, Hashable {
     /// Where the training data came from, in words (for example the input paths).
     public var dataDescription: String
@@ -14,13 +17,11 @@ public struct TrainingSummary: Codable, Sendable, Hashable {
     public var parameters: GradientBoostingParameters
     /// Subject-disjoint cross-validation result, when it was run before training.
     public var crossValidation: CrossValidationSummary?
-    /// When the model was trained, ISO 8601 in UTC.
-    public var trainedAt: String
 
     /// Creates a summary.
     public init(
         dataDescription: String, sessionCount: Int, windowCount: Int, groupCount: Int, windowsPerClass: [String: Int],
-        parameters: GradientBoostingParameters, crossValidation: CrossValidationSummary?, trainedAt: String
+        parameters: GradientBoostingParameters, crossValidation: CrossValidationSummary?
     ) {
         self.dataDescription = dataDescription
         self.sessionCount = sessionCount
@@ -29,7 +30,6 @@ public struct TrainingSummary: Codable, Sendable, Hashable {
         self.windowsPerClass = windowsPerClass
         self.parameters = parameters
         self.crossValidation = crossValidation
-        self.trainedAt = trainedAt
     }
 }
 

@@ -45,6 +45,12 @@ public struct WindowConfiguration: Hashable, Sendable, Codable {
     /// Length of one window, in seconds.
     public var duration: Double { Double(size) / sampleRate }
 
+    /// The configuration in words, e.g. `windows of 100 samples (hop 50) at 25 Hz`.
+    public var summary: String {
+        let rate = sampleRate == sampleRate.rounded() ? "\(Int(sampleRate))" : "\(sampleRate)"
+        return "windows of \(size) samples (hop \(hop)) at \(rate) Hz"
+    }
+
     private init(validSize size: Int, hop: Int, sampleRate: Double) {
         self.size = size
         self.hop = hop

@@ -6,15 +6,20 @@ import SystemPackage
 ///
 /// A last line without its newline (the writer was killed mid-`write`) is dropped and reported in
 /// `Recording.truncatedFiles`. Anything else that does not parse - a bad line in the middle, a
-/// wrong column count, a wrong header, missing or unknown-version metadata, a finished recording
+/// wrong column count, a wrong header, a timestamp that is not finite or goes back in time (per
+/// sensor in `raw.csv`, in `motion.csv`), missing or unknown-version metadata, a finished recording
 /// whose row counts disagree with its metadata - throws a `RecordingError` naming file, line and reason.
 public enum RecordingReader {
     /// Reads the whole recording at `directory`.
     public static func read(_ directory: FilePath) throws(RecordingError) -> Recording {
         let metadata = try readMetadata(directory)
         var truncatedFiles: [String] = []
-        let raw = try readTable(.raw, in: directory, metadata: metadata, truncatedFiles: &truncatedFiles, row: RecordingRows.sensorSample)
-        let motion = try readTable(.motion, in: directory, metadata: metadata, truncatedFiles: &truncatedFiles, row: RecordingRows.deviceMotion)
+        let raw = try readTable(
+            .raw, in: directory, metadata: metadata, truncatedFiles: &truncatedFiles, row: RecordingRows.sensorSample,
+            clock: { ($0.sensor.rawValue, $0.timestamp) })
+        let motion = try readTable(
+            .motion, in: directory, metadata: metadata, truncatedFiles: &truncatedFiles, row: RecordingRows.deviceMotion,
+            clock: { ("motion", $0.timestamp) })
         let events = try readTable(.events, in: directory, metadata: metadata, truncatedFiles: &truncatedFiles, row: RecordingRows.event)
         if let counts = metadata.counts, metadata.complete {
             try checkCount(.raw, in: directory, expected: counts.raw, found: raw.count)
@@ -51,7 +56,8 @@ public enum RecordingReader {
         in directory: FilePath,
         metadata: RecordingMetadata,
         truncatedFiles: inout [String],
-        row decode: ([String]) throws(CSVLineError) -> Row
+        row decode: ([String]) throws(CSVLineError) -> Row,
+        clock: ((Row) -> (stream: String, timestamp: Double))? = nil
     ) throws(RecordingError) -> [Row] {
         let path = directory.appending(table.rawValue)
         guard let bytes = try FileIO.readIfPresent(path) else {
@@ -76,6 +82,7 @@ public enum RecordingReader {
         }
         var rows: [Row] = []
         rows.reserveCapacity(lines.count - 1)
+        var latest: [String: Double] = [:]
         for (offset, line) in lines.enumerated().dropFirst() {
             let lineNumber = offset + 1
             let fields: [String]
@@ -89,11 +96,21 @@ public enum RecordingReader {
                     reason: "\(fields.count) columns, expected \(table.columns.count) (\(table.header))"
                 )
             }
+            let row: Row
             do {
-                rows.append(try decode(fields))
+                row = try decode(fields)
             } catch {
                 throw .corruptLine(path: path.string, line: lineNumber, reason: error.reason)
             }
+            if let (stream, timestamp) = clock?(row) {
+                if let previous = latest[stream], timestamp < previous {
+                    throw .corruptLine(
+                        path: path.string, line: lineNumber,
+                        reason: "\(stream) timestamp \(timestamp) s goes back from \(previous) s on an earlier line; timestamps never decrease")
+                }
+                latest[stream] = timestamp
+            }
+            rows.append(row)
         }
         return rows
     }

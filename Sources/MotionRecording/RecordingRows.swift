@@ -97,6 +97,9 @@ enum RecordingRows {
         guard let value = Double(fields[index]) else {
             throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a number")
         }
+        if index == 0, !value.isFinite {
+            throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a finite number of seconds")
+        }
         return value
     }
 

@@ -5,9 +5,11 @@ import SystemPackage
 
 /// Writes one recording directory crash-safely: raw samples, device motion and events as CSV.
 ///
-/// Rows are kept in memory for at most `flushInterval` (0.5 s by default) and then handed to the
+/// Rows are kept in memory for at most `flushInterval` (0.25 s by default) and then handed to the
 /// kernel with `write(2)` - on the next append, or by a timer when the source falls silent - so a
-/// `kill -9` loses at most that much; files are `fsync`ed every
+/// `kill -9` loses at most that much of what was appended. Device motion reaches the writer later
+/// than the raw samples it comes from (the resampler's latency, 0.64 s at 25 Hz), so the default
+/// keeps the motion stream's loss under a second too. Files are `fsync`ed every
 /// `syncInterval` and when the recording is finished. Call `finish()` on every clean exit
 /// (end of data, Ctrl-C, SIGTERM): it flushes, syncs and marks the metadata complete.
 ///
@@ -39,7 +41,7 @@ public actor RecordingWriter {
     public init(
         creating directory: FilePath,
         metadata: RecordingMetadata,
-        flushInterval: Duration = .milliseconds(500),
+        flushInterval: Duration = .milliseconds(250),
         syncInterval: Duration = .seconds(5)
     ) throws(RecordingError) {
         var metadata = metadata
@@ -69,7 +71,7 @@ public actor RecordingWriter {
     public init(
         creatingIn parent: FilePath,
         metadata: RecordingMetadata,
-        flushInterval: Duration = .milliseconds(500),
+        flushInterval: Duration = .milliseconds(250),
         syncInterval: Duration = .seconds(5)
     ) throws(RecordingError) {
         try self.init(

@@ -18,7 +18,7 @@ struct ClassificationPipeline: Sendable {
             guard let window = classifier.process(motion) else { continue }
             output.print(tracker.update(window))
             if let reloaded = modelSource.reloadIfNeeded() {
-                classifier.replaceModel(with: reloaded)
+                try classifier.replaceModel(with: reloaded)
             }
         }
     }

@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Logging
 
-/// The model in use, reloaded when its file changes on disk or when SIGHUP arrives; a bad new file keeps the old model.
+/// The model in use, reloaded when its file changes on disk or when SIGHUP arrives; a bad new file, or one whose
+/// windows (rate, size, hop) differ from the running stream's, keeps the old model with a warning.
 final class ModelSource: @unchecked Sendable {
     private let url: URL?
     private let logger: Logger
@@ -41,7 +42,8 @@ final class ModelSource: @unchecked Sendable {
     /// The model currently in use.
     var current: ActivityModel { lock.withLock { model } }
 
-    /// Returns a newly loaded model if the file changed or SIGHUP arrived since the last call, else nil.
+    /// Returns a newly loaded model if the file changed or SIGHUP arrived since the last call and the new model
+    /// cuts the stream the same way as the current one, else nil.
     func reloadIfNeeded() -> ActivityModel? {
         guard let url else { return nil }
         let date = Self.modificationDate(of: url)
@@ -53,6 +55,7 @@ final class ModelSource: @unchecked Sendable {
         guard requested else { return nil }
         do {
             let reloaded = try ActivityModel.load(contentsOf: url)
+            try StreamingActivityClassifier.checkReplacement(reloaded.window, running: current.window)
             lock.withLock {
                 model = reloaded
                 modificationDate = date
@@ -61,12 +64,16 @@ final class ModelSource: @unchecked Sendable {
             return reloaded
         } catch {
             lock.withLock { modificationDate = date }
-            logger.warning("kept the previous model: \(error.description)")
+            logger.warning("kept the previous model, did not reload \(url.path): \(error.description)")
             return nil
         }
     }
 
     private func noteHangup() {
+        guard url != nil else {
+            logger.warning("SIGHUP: nothing to reload, the bundled model is in use; start with --model FILE to reload a file")
+            return
+        }
         lock.withLock { hangupReceived = true }
     }
 

@@ -1,5 +1,6 @@
 import ActivityKit
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Logging
 
@@ -20,6 +21,9 @@ struct EvalCommand: ParsableCommand {
 
             Example:
               imu-eval activity.model ../shared/data/motionsense/A_DeviceMotion_data/wlk_7
+
+            Results go to stdout, warnings and errors to stderr (-v adds details). Exit status: 0 on success, 1 on \
+            an unreadable or incompatible model or unreadable input, 64 on a usage error.
             """
     )
 
@@ -32,12 +36,15 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Flag(name: .shortAndLong, help: "Log the windows and sessions evaluated to stderr.")
+    var verbose = false
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one session file or directory after the model") }
     }
 
     func run() throws {
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-eval")
         do {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))

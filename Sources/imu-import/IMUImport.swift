@@ -9,9 +9,9 @@ struct IMUImport: AsyncParsableCommand {
         discussion: """
             Each session of the dataset becomes one <tag>-<dataset>-<session>.imurec directory \
             (see docs/recording-format.md), with the same raw and device-motion streams a live \
-            recording has, so imu-train and imu-eval work on them unchanged. Recordings that \
-            already exist in the output directory are skipped, so an interrupted import can be \
-            run again to finish it.
+            recording has, so imu-train and imu-eval work on them unchanged. Complete recordings \
+            that already exist in the output directory are skipped and incomplete ones (left by a \
+            killed import) are written again, so an interrupted import can be run again to finish it.
 
             Examples:
               imu-import motionsense ../shared/data/motionsense --output recordings/motionsense

@@ -8,8 +8,10 @@ struct ImportReport {
     enum Outcome: String, Encodable {
         /// The recording was written.
         case written
-        /// A recording of that name already existed and was left alone.
+        /// A complete recording of that name already existed and was left alone.
         case skipped
+        /// An incomplete recording of that name (from an interrupted import) was replaced.
+        case rewritten
     }
 
     /// One JSON line of `--json` output.
@@ -25,6 +27,7 @@ struct ImportReport {
     let json: Bool
     private(set) var written = 0
     private(set) var skipped = 0
+    private(set) var rewritten = 0
 
     /// Shows progress on stderr before a session is converted.
     func progress(_ index: Int, of total: Int, _ name: String) {
@@ -36,6 +39,7 @@ struct ImportReport {
         switch outcome {
         case .written: written += 1
         case .skipped: skipped += 1
+        case .rewritten: rewritten += 1
         }
         if json {
             let line = Line(
@@ -46,13 +50,19 @@ struct ImportReport {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             if let data = try? encoder.encode(line) { print(String(decoding: data, as: UTF8.self)) }
         } else {
-            let verb = outcome == .written ? "wrote" : "skipped (already there)"
+            let verb = switch outcome {
+            case .written: "wrote"
+            case .skipped: "skipped (already there)"
+            case .rewritten: "rewrote incomplete"
+            }
             print("\(verb) \(session.directoryName): \(session.metadata.tag), \(session.raw.count) raw, \(session.motion.count) motion rows")
         }
     }
 
     /// The closing summary, on stderr.
     func summary(output: String) {
-        printError("imported \(written) recordings into \(output), skipped \(skipped) that already existed")
+        printError(
+            "imported \(written + rewritten) recordings into \(output) (\(rewritten) of them replacing incomplete ones), "
+                + "skipped \(skipped) that already existed")
     }
 }

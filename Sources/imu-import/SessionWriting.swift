@@ -2,7 +2,8 @@ import Foundation
 import MotionRecording
 import SystemPackage
 
-/// Creates the output directory and writes sessions into it, skipping ones already imported.
+/// Creates the output directory and writes sessions into it, skipping ones already imported completely and
+/// rewriting ones a killed import left incomplete (`complete: false` in `recording.json`, or no metadata at all).
 struct SessionWriting {
     let output: FilePath
 
@@ -12,13 +13,26 @@ struct SessionWriting {
         self.output = FilePath(output)
     }
 
-    /// Writes `session` unless a recording of its name exists; reports which happened.
+    /// Writes `session` unless a complete recording of its name exists; reports which happened.
     func write(_ session: ImportedSession, report: inout ImportReport) async throws {
+        let directory = output.appending(session.directoryName)
         do {
             try await session.write(into: output)
             report.record(session, outcome: .written)
         } catch .alreadyExists {
-            report.record(session, outcome: .skipped)
+            if (try? RecordingReader.readMetadata(directory))?.complete == true {
+                report.record(session, outcome: .skipped)
+                return
+            }
+            // The dataset still holds the whole session, so the half-written copy is replaced rather than kept.
+            do {
+                try FileManager.default.removeItem(atPath: directory.string)
+            } catch {
+                throw RecordingError.writeFailed(
+                    path: directory.string, reason: "cannot remove the incomplete earlier import (\(error.localizedDescription)); delete it by hand")
+            }
+            try await session.write(into: output)
+            report.record(session, outcome: .rewritten)
         }
     }
 }

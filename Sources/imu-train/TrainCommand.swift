@@ -1,5 +1,6 @@
 import ActivityKit
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import Logging
 
@@ -23,6 +24,9 @@ struct TrainCommand: ParsableCommand {
               imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
               imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
               imu-train ~/sessions/*.imurec -o my.model
+
+            Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
+            success, 1 on unreadable input, too little labelled data or an unwritable model, 64 on a usage error.
             """
     )
 
@@ -44,6 +48,9 @@ struct TrainCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
 
+    @Flag(name: .shortAndLong, help: "Log the sessions and windows loaded to stderr.")
+    var verbose = false
+
     func validate() throws {
         if output == nil && !crossValidate {
             throw ValidationError("nothing to do: give -o MODEL to train, --cross-validate to validate, or both")
@@ -52,7 +59,7 @@ struct TrainCommand: ParsableCommand {
     }
 
     func run() throws {
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-train")
         do {
             try train(logger: logger)
@@ -82,7 +89,7 @@ struct TrainCommand: ParsableCommand {
         }
         guard let output else { return }
         let model = try trainer.train(
-            dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary, trainedAt: Date()
+            dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary
         ) { done, total in
             progress.update("training", completed: done, total: total)
         }

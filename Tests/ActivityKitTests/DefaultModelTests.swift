@@ -15,6 +15,6 @@ import Testing
     func bundledModelIsSmall() throws {
         let url = try #require(ActivityModel.defaultModelCandidates.first { FileManager.default.fileExists(atPath: $0.path) })
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
-        #expect(size < 2_000_000)
+        #expect(size < 1_000_000)
     }
 }

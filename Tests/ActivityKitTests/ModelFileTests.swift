@@ -8,7 +8,7 @@ import Testing
         parameters.rounds = 5
         parameters.minimumLeafSize = 3
         let dataset = try! WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 2), configuration: TrainingTests.configuration)
-        return try! ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic", trainedAt: TrainingTests.date)
+        return try! ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
     }()
 
     func json() throws -> [String: Any] {

@@ -45,6 +45,71 @@ struct CorruptRecordingTests {
         }
     }
 
+    /// Replaces the timestamp (first field) of line `line` (1-based, header = 1) of `file` with `timestamp`.
+    private func replaceTimestamp(in file: FilePath, line: Int, with timestamp: String) throws {
+        var lines = try readText(file).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let fields = lines[line - 1].split(separator: ",", omittingEmptySubsequences: false)
+        lines[line - 1] = ([Substring(timestamp)] + fields.dropFirst()).joined(separator: ",")
+        try writeText(lines.joined(separator: "\n"), to: file)
+    }
+
+    @Test("a nan or infinite timestamp is rejected with file, line and reason", arguments: ["nan", "inf", "-inf"])
+    func nonFiniteTimestamp(_ timestamp: String) async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        try replaceTimestamp(in: rawPath, line: 5, with: timestamp)
+        #expect(throws: RecordingError.corruptLine(
+            path: rawPath.string, line: 5, reason: "column timestamp is '\(timestamp)', not a finite number of seconds")) {
+            try RecordingReader.read(directory)
+        }
+    }
+
+    @Test("a nan timestamp in motion.csv is rejected")
+    func nonFiniteMotionTimestamp() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let motionPath = directory.appending("motion.csv")
+        try replaceTimestamp(in: motionPath, line: 3, with: "nan")
+        let error = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
+        #expect(error.description.hasPrefix("\(motionPath.string):3: column timestamp is 'nan', not a finite number of seconds"))
+    }
+
+    @Test("a raw timestamp going back on the same sensor is rejected; the two sensors may interleave")
+    func backwardsRawTimestamp() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        // Line 5 is the gyroscope at 1234.51, after the accelerometer at 1234.51 (line 4): 1234.505 is still
+        // after the previous gyroscope row (1234.50, line 3).
+        try replaceTimestamp(in: rawPath, line: 5, with: "1234.505000")
+        #expect(try RecordingReader.read(directory).raw[3].timestamp == 1234.505)
+        // Line 6 is the accelerometer at 1234.52; 1234.505 goes back from line 4's 1234.51.
+        try replaceTimestamp(in: rawPath, line: 6, with: "1234.505000")
+        #expect(throws: RecordingError.corruptLine(
+            path: rawPath.string, line: 6,
+            reason: "accelerometer timestamp 1234.505 s goes back from 1234.51 s on an earlier line; timestamps never decrease")) {
+            try RecordingReader.read(directory)
+        }
+    }
+
+    @Test("a motion timestamp going back is rejected")
+    func backwardsMotionTimestamp() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let motionPath = directory.appending("motion.csv")
+        try replaceTimestamp(in: motionPath, line: 4, with: "1234.500000")
+        #expect(throws: RecordingError.corruptLine(
+            path: motionPath.string, line: 4,
+            reason: "motion timestamp 1234.5 s goes back from 1234.54 s on an earlier line; timestamps never decrease")) {
+            try RecordingReader.read(directory)
+        }
+    }
+
     @Test("a line with the wrong column count is rejected")
     func wrongColumnCount() async throws {
         let temporary = try TemporaryDirectory()

@@ -10,14 +10,14 @@ struct MotionSenseImporterTests {
     @Test("finds the trial files, with tags and subjects from the folder and file names")
     func findsTrials() throws {
         let trials = try MotionSenseImporter.trials(in: FixturePaths.motionSense)
-        #expect(trials.map(\.trial) == ["std_6", "wlk_7"])
-        #expect(trials.map(\.tag) == ["standing", "walking"])
-        #expect(trials.map(\.subject) == ["sub_2", "sub_1"])
+        #expect(trials.map(\.trial) == ["std_6", "std_6", "wlk_7", "wlk_7"])
+        #expect(trials.map(\.tag) == ["standing", "standing", "walking", "walking"])
+        #expect(trials.map(\.subject) == ["sub_1", "sub_2", "sub_1", "sub_2"])
     }
 
     @Test("raw stream is gravity + userAcceleration and rotationRate at 50 Hz, exactly as in the file")
     func rawStream() throws {
-        let trial = try #require(try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "std_6" })
+        let trial = try #require(try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "std_6" && $0.subject == "sub_2" })
         let session = try MotionSenseImporter.session(for: trial, motionRate: 25)
         #expect(session.raw.count == 200)
         let accelerometer = session.raw.filter { $0.sensor == .accelerometer }
@@ -45,7 +45,7 @@ struct MotionSenseImporterTests {
 
     @Test("motion stream is resampled onto the 25 Hz grid with unit quaternions consistent with gravity")
     func motionStream() throws {
-        let trial = try #require(try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "wlk_7" })
+        let trial = try #require(try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "wlk_7" && $0.subject == "sub_1" })
         let session = try MotionSenseImporter.session(for: trial, motionRate: 25)
         #expect(session.motion.count == 75)
         for (index, motion) in session.motion.enumerated() {

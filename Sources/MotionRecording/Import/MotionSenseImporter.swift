@@ -38,49 +38,63 @@ public enum MotionSenseImporter {
         }
         var trials: [Trial] = []
         for folder in contents(of: dataFolder) {
-            guard let code = folder.split(separator: "_").first, let tag = activityTags[String(code)] else { continue }
-            for file in contents(of: dataFolder + "/" + folder) where file.hasPrefix("sub_") && (file.hasSuffix(".csv.gz") || file.hasSuffix(".csv")) {
-                let subject = String(file.prefix { $0 != "." })
-                trials.append(Trial(trial: folder, tag: tag, subject: subject, path: dataFolder + "/" + folder + "/" + file))
-            }
+            trials += contents(of: dataFolder + "/" + folder).compactMap { trial(at: dataFolder + "/" + folder + "/" + $0) }
         }
         return trials.sorted { ($0.trial.numericSuffix, $0.trial, $0.subject.numericSuffix) < ($1.trial.numericSuffix, $1.trial, $1.subject.numericSuffix) }
     }
 
-    /// Reads one trial and converts it into a session whose motion stream is at `motionRate` Hz.
-    public static func session(for trial: Trial, motionRate: Double) throws(DatasetImportError) -> ImportedSession {
+    /// The trial file at `path` (`.../<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]`), or nil if its folder
+    /// and file names are not MotionSense's.
+    public static func trial(at path: String) -> Trial? {
+        let components = path.split(separator: "/")
+        guard components.count >= 2, let file = components.last, file.hasPrefix("sub_"),
+            file.hasSuffix(".csv.gz") || file.hasSuffix(".csv")
+        else { return nil }
+        let folder = String(components[components.count - 2])
+        guard let code = folder.split(separator: "_").first, let tag = activityTags[String(code)] else { return nil }
+        return Trial(trial: folder, tag: tag, subject: String(file.prefix { $0 != "." }), path: path)
+    }
+
+    /// The trial's device motion as recorded, at 50 Hz (timestamps `row / 50` seconds); the attitude is rebuilt
+    /// from CoreMotion's roll, pitch and yaw.
+    public static func motions(of trial: Trial) throws(DatasetImportError) -> [DeviceMotion] {
         let lines = try DatasetText.lines(of: trial.path)
         guard let header = lines.first else {
             throw .malformedLine(path: trial.path, line: 1, reason: "the file is empty")
         }
         let columns = try columnIndices(header: header, path: trial.path)
-        var raw: [SensorSample] = []
-        var motion: [DeviceMotion] = []
-        raw.reserveCapacity(2 * lines.count)
-        motion.reserveCapacity(lines.count)
+        var motions: [DeviceMotion] = []
+        motions.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated().dropFirst() {
             let values = try DatasetText.numbers(line, separator: ",", path: trial.path, lineNumber: offset + 1)
             guard values.count == columns.count else {
                 throw .malformedLine(path: trial.path, line: offset + 1, reason: "\(values.count) columns, expected \(columns.count)")
             }
-            let timestamp = Double(offset - 1) / sampleRate
-            let gravity = columns.gravity.vector(in: values)
-            let userAcceleration = columns.userAcceleration.vector(in: values)
-            let rotationRate = columns.rotationRate.vector(in: values)
             let attitude = Quaternion(coreMotionRoll: values[columns.roll], pitch: values[columns.pitch], yaw: values[columns.yaw])
-            raw.append(SensorSample(sensor: .accelerometer, timestamp: timestamp, value: gravity + userAcceleration))
-            raw.append(SensorSample(sensor: .gyroscope, timestamp: timestamp, value: rotationRate))
-            motion.append(DeviceMotion(
-                timestamp: timestamp, attitude: Attitude(quaternion: attitude),
-                rotationRate: rotationRate, gravity: gravity, userAcceleration: userAcceleration
+            motions.append(DeviceMotion(
+                timestamp: Double(offset - 1) / sampleRate, attitude: Attitude(quaternion: attitude),
+                rotationRate: columns.rotationRate.vector(in: values), gravity: columns.gravity.vector(in: values),
+                userAcceleration: columns.userAcceleration.vector(in: values)
             ))
         }
-        let resampled: (motion: [DeviceMotion], gaps: [RecordingEvent])
-        do {
-            resampled = try DeviceMotionResampler.resample(motion, to: motionRate, inputRate: sampleRate)
-        } catch {
-            throw .unreadableFile(path: trial.path, reason: "cannot resample to \(motionRate) Hz: \(error)")
+        return motions
+    }
+
+    /// The trial's device motion resampled from 50 Hz to `rate` Hz by ``DeviceMotionResampler``, with the gaps found.
+    public static func motions(of trial: Trial, resampledTo rate: Double) throws(DatasetImportError) -> (motion: [DeviceMotion], gaps: [RecordingEvent]) {
+        try resample(try motions(of: trial), to: rate, path: trial.path)
+    }
+
+    /// Reads one trial and converts it into a session whose motion stream is at `motionRate` Hz.
+    public static func session(for trial: Trial, motionRate: Double) throws(DatasetImportError) -> ImportedSession {
+        let recorded = try motions(of: trial)
+        var raw: [SensorSample] = []
+        raw.reserveCapacity(2 * recorded.count)
+        for motion in recorded {
+            raw.append(SensorSample(sensor: .accelerometer, timestamp: motion.timestamp, value: motion.gravity + motion.userAcceleration))
+            raw.append(SensorSample(sensor: .gyroscope, timestamp: motion.timestamp, value: motion.rotationRate))
         }
+        let resampled = try resample(recorded, to: motionRate, path: trial.path)
         let metadata = RecordingMetadata(
             tag: trial.tag, subject: trial.subject,
             source: "imu-import motionsense \(trial.trial)/\(trial.subject)",
@@ -91,6 +105,16 @@ public enum MotionSenseImporter {
             directoryName: "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)",
             metadata: metadata, raw: raw, motion: resampled.motion, events: resampled.gaps
         )
+    }
+
+    private static func resample(
+        _ motions: [DeviceMotion], to rate: Double, path: String
+    ) throws(DatasetImportError) -> (motion: [DeviceMotion], gaps: [RecordingEvent]) {
+        do {
+            return try DeviceMotionResampler.resample(motions, to: rate, inputRate: sampleRate)
+        } catch {
+            throw .unreadableFile(path: path, reason: "cannot resample to \(rate) Hz: \(error)")
+        }
     }
 
     /// Positions of the columns the importer reads, found by name in the header row.

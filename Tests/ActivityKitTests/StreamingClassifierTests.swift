@@ -1,0 +1,62 @@
+import ActivityKit
+import MotionSamples
+import Testing
+
+@Suite struct StreamingClassifierTests {
+    /// A model trained with the classic on-device windows: 20 samples, hop 5, 25 Hz.
+    static let onDeviceModel: ActivityModel = {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = 10
+        parameters.minimumLeafSize = 3
+        let dataset = try! WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 2), configuration: .onDevice)
+        return try! ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
+    }()
+
+    @Test func trainsAndExtractsFeaturesAtWindowTwenty() throws {
+        let model = Self.onDeviceModel
+        #expect(model.window == .onDevice)
+        #expect(model.featureNames == FeatureExtractor(configuration: .onDevice).featureNames)
+        // 400 samples per session: (400 - 20) / 5 + 1 windows, 6 sessions.
+        #expect(model.summary.windowCount == 6 * 77)
+        let dataset = try WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 1), configuration: .onDevice)
+        #expect(try model.evaluate(on: dataset).accuracy > 0.9)
+    }
+
+    @Test func firstPredictionAfterTwentySamplesThenEveryFive() throws {
+        var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
+        let samples = SyntheticMotion.samples(count: 60, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 5)
+        var predictedAfter: [Int] = []
+        for (index, motion) in samples.enumerated() {
+            guard let window = classifier.process(motion) else { continue }
+            predictedAfter.append(index + 1)
+            #expect(window.timestamp == motion.timestamp)
+            #expect(window.prediction.classNames == ["lying", "upright", "walking"])
+        }
+        #expect(predictedAfter == [20, 25, 30, 35, 40, 45, 50, 55, 60])
+    }
+
+    @Test func reloadWithOtherWindowsIsRefusedAndTheStreamGoesOn() throws {
+        var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
+        let samples = SyntheticMotion.samples(count: 30, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 6)
+        let predictions = samples.prefix(22).compactMap { classifier.process($0) }
+        #expect(predictions.count == 1)
+        let other = ModelFileTests.model
+        #expect(throws: ActivityError.windowMismatch(running: .onDevice, found: other.window)) {
+            try classifier.replaceModel(with: other)
+        }
+        #expect(classifier.model.window == .onDevice)
+        let after = samples.dropFirst(22).compactMap { classifier.process($0) }
+        #expect(after.map(\.timestamp) == [samples[24].timestamp, samples[29].timestamp])
+        #expect(ActivityError.windowMismatch(running: .onDevice, found: other.window).description.hasPrefix(
+            "the model expects windows of 50 samples (hop 25) at 25 Hz but the running stream is cut into windows of 20 samples (hop 5) at 25 Hz"))
+    }
+
+    @Test func reloadWithTheSameWindowsKeepsTheBufferedSamples() throws {
+        var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
+        let samples = SyntheticMotion.samples(count: 25, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 7)
+        for motion in samples.prefix(22) { _ = classifier.process(motion) }
+        try classifier.replaceModel(with: Self.onDeviceModel)
+        let after = samples.dropFirst(22).compactMap { classifier.process($0) }
+        #expect(after.map(\.timestamp) == [samples[24].timestamp])
+    }
+}

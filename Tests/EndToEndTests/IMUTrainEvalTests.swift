@@ -1,0 +1,286 @@
+import ActivityKit
+import Foundation
+import IIOTestbed
+import MotionRecording
+import SystemPackage
+import Testing
+
+/// Whether `imu-import`, `imu-train` and `imu-eval` were built next to the tests.
+private let datasetToolsBuilt = ["imu-import", "imu-train", "imu-eval"].allSatisfy { PackageLocations.product(named: $0) != nil }
+
+/// `imu-import` on the MotionSense excerpts in `Fixtures/motionsense` (2 subjects x standing, walking) and on a
+/// synthetic miniature of UCI HAPT's layout (HAPT itself may not be committed), then `imu-train` and `imu-eval` on
+/// the recordings, with the classic on-device windows (20 samples, hop 5, 25 Hz).
+@Suite(
+    "imu-import, imu-train and imu-eval on dataset excerpts",
+    .enabled(if: datasetToolsBuilt, "needs the built products (`swift build --build-tests` builds them)")
+)
+struct IMUTrainEvalTests {
+    /// Rows of each MotionSense excerpt at 50 Hz, by recording directory name.
+    private let motionSenseRows = [
+        "standing-motionsense-std_6-sub_1.imurec": 250, "standing-motionsense-std_6-sub_2.imurec": 100,
+        "walking-motionsense-wlk_7-sub_1.imurec": 150, "walking-motionsense-wlk_7-sub_2.imurec": 250,
+    ]
+    /// The classic on-device windows and a quick boosting run.
+    private let trainingOptions = ["--window", "20", "--hop", "5", "--rate", "25", "--rounds", "20", "--seed", "3"]
+
+    @Test("imu-import motionsense: a complete recording per excerpt (raw: 2 rows per line at 50 Hz, motion at 25 Hz); a rerun skips complete ones and redoes an incomplete one")
+    func importMotionSense() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.importMotionSense()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("wrote ") }.count == 4, "\(result.output)")
+        for (name, rows) in motionSenseRows {
+            let recording = try RecordingReader.read(FilePath(scratch.motionSense.appendingPathComponent(name).path))
+            #expect(recording.isComplete)
+            #expect(recording.metadata.tag == (name.hasPrefix("walking") ? "walking" : "standing"))
+            #expect(recording.metadata.subject == (name.contains("sub_1") ? "sub_1" : "sub_2"))
+            #expect(recording.metadata.rawRate == 50)
+            #expect(recording.metadata.motionRate == 25)
+            #expect(recording.raw.count == 2 * rows)
+            #expect(recording.raw.filter { $0.sensor == .gyroscope }.count == rows)
+            #expect(recording.raw.last?.timestamp == Double(rows - 1) / 50)
+            #expect(recording.motion.count == rows / 2)
+        }
+        // Reading the CSV files directly gives the imported recordings' motion streams (one parser, one resampler).
+        for session in try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSenseExcerpts]) {
+            let name = "\(session.label)-motionsense-\(session.name.replacingOccurrences(of: "/", with: "-").prefix { $0 != "." }).imurec"
+            let recording = try RecordingReader.read(FilePath(scratch.motionSense.appendingPathComponent(name).path))
+            #expect(session.motions.count == recording.motion.count, "\(name)")
+            for (direct, recorded) in zip(session.motions, recording.motion) {
+                #expect(direct.timestamp == recorded.timestamp)
+                #expect(close(
+                    [direct.gravity.x, direct.gravity.y, direct.gravity.z, direct.userAcceleration.x, direct.userAcceleration.y, direct.userAcceleration.z],
+                    [recorded.gravity.x, recorded.gravity.y, recorded.gravity.z, recorded.userAcceleration.x, recorded.userAcceleration.y, recorded.userAcceleration.z],
+                    tolerance: 1e-8))
+            }
+        }
+        // A killed import leaves `complete: false` and a shortened raw.csv: the rerun writes that one again.
+        let killed = scratch.motionSense.appendingPathComponent("walking-motionsense-wlk_7-sub_2.imurec")
+        let metadata = killed.appendingPathComponent("recording.json")
+        let json = try String(contentsOf: metadata, encoding: .utf8)
+        try json.replacingOccurrences(of: "\"complete\" : true", with: "\"complete\" : false").write(to: metadata, atomically: true, encoding: .utf8)
+        let raw = killed.appendingPathComponent("raw.csv")
+        try (try String(contentsOf: raw, encoding: .utf8)).split(separator: "\n").prefix(30).joined(separator: "\n")
+            .write(to: raw, atomically: true, encoding: .utf8)
+        #expect(try !RecordingReader.read(FilePath(killed.path)).isComplete)
+
+        let rerun = try scratch.importMotionSense()
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        let lines = rerun.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("skipped ") }.count == 3, "\(rerun.output)")
+        #expect(lines.filter { $0.hasPrefix("rewrote incomplete walking-motionsense-wlk_7-sub_2.imurec") }.count == 1, "\(rerun.output)")
+        let rewritten = try RecordingReader.read(FilePath(killed.path))
+        #expect(rewritten.isComplete)
+        #expect(rewritten.raw.count == 500)
+    }
+
+    @Test("imu-import hapt: one recording per basic-activity segment, accelerometer negated into CoreMotion's sign")
+    func importHAPT() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.importHAPT()
+        #expect(result.status == 0, "\(result.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.hapt.path).sorted()
+        #expect(names == [
+            "standing-hapt-exp01-user01-300.imurec", "standing-hapt-exp02-user02-300.imurec",
+            "walking-hapt-exp01-user01-0.imurec", "walking-hapt-exp02-user02-0.imurec",
+        ])
+        let standing = try RecordingReader.read(FilePath(scratch.hapt.appendingPathComponent(names[0]).path))
+        #expect(standing.isComplete)
+        #expect(standing.metadata.tag == "standing")
+        #expect(standing.metadata.subject == "user01")
+        #expect(standing.metadata.rawRate == 50)
+        #expect(standing.raw.count == 2 * HAPTMiniature.segmentLength)
+        let first = try #require(standing.raw.first)
+        #expect(first.sensor == .accelerometer)
+        #expect(first.timestamp == 300.0 / 50)
+        #expect(close([first.value.x, first.value.y, first.value.z], [0, -1, 0]))
+        let walking = try RecordingReader.read(FilePath(scratch.hapt.appendingPathComponent(names[3]).path))
+        #expect(walking.metadata.tag == "walking")
+        #expect(walking.metadata.subject == "user02")
+        #expect(walking.raw.count == 2 * HAPTMiniature.segmentLength)
+    }
+
+    @Test("imu-train at window 20 / hop 5: the same data and seed give byte-identical model files; imu-eval --json is consistent")
+    func trainTwiceAndEvaluate() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == 0)
+        let first = scratch.root.appendingPathComponent("first.model")
+        let second = scratch.root.appendingPathComponent("second.model")
+        for model in [first, second] {
+            let result = try scratch.run("imu-train", [scratch.motionSense.path, "-o", model.path] + trainingOptions)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let bytes = try Data(contentsOf: first)
+        #expect(bytes == (try Data(contentsOf: second)))
+        let model = try ActivityModel.load(contentsOf: first)
+        #expect(model.window == (try WindowConfiguration(size: 20, hop: 5, sampleRate: 25)))
+        #expect(model.classNames == ["standing", "walking"])
+        #expect(model.summary.groupCount == 2)
+        #expect(model.summary.sessionCount == 4)
+
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSense.path])
+        let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
+        #expect(model.summary.windowCount == dataset.windowCount)
+
+        let evaluation = try scratch.run("imu-eval", [first.path, scratch.motionSense.path, "--json"])
+        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        try expectConsistent(report, classNames: ["standing", "walking"], windows: dataset.windowCount)
+        #expect(report["mode"] as? String == "evaluation")
+        // Separable activities, evaluated on the training windows.
+        #expect(report["accuracy"] as? Double == 1)
+    }
+
+    @Test("imu-train --cross-validate --folds 2 groups by subject, reports consistent numbers and stores them in the model")
+    func crossValidateMotionSense() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == 0)
+        let modelURL = scratch.root.appendingPathComponent("validated.model")
+        let result = try scratch.run(
+            "imu-train", [scratch.motionSense.path, "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path] + trainingOptions)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        let report = try #require(lines.first)
+        #expect(report["mode"] as? String == "cross-validation")
+        #expect(report["folds"] as? Int == 2)
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSense.path])
+        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25)).windowCount
+        try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)
+        #expect(lines.last?["windows"] as? Int == windows)
+
+        let model = try ActivityModel.load(contentsOf: modelURL)
+        let validation = try #require(model.summary.crossValidation)
+        #expect(validation.folds == 2)
+        #expect(validation.accuracy == report["accuracy"] as? Double)
+        #expect(validation.macroF1 == report["macroF1"] as? Double)
+    }
+
+    @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
+    func trainAndEvaluateHAPT() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importHAPT().status == 0)
+        let modelURL = scratch.root.appendingPathComponent("hapt.model")
+        let result = try scratch.run(
+            "imu-train", [scratch.hapt.path, "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path] + trainingOptions)
+        #expect(result.status == 0, "\(result.standardError)")
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
+        #expect(Set(sessions.map(\.group)) == ["user01", "user02"])
+        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25)).windowCount
+        let validation = try #require(try jsonLines(result.output).first)
+        try expectConsistent(validation, classNames: ["standing", "walking"], windows: windows)
+
+        let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
+        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)
+        #expect(report["accuracy"] as? Double == 1)
+    }
+
+    /// Checks an evaluation report's JSON against its own confusion matrix: totals, accuracy, per-class precision,
+    /// recall and F1, and macro-F1.
+    private func expectConsistent(_ report: [String: Any], classNames: [String], windows: Int) throws {
+        #expect(report["classNames"] as? [String] == classNames)
+        let confusion = try #require(report["confusion"] as? [[Int]])
+        let classes = try #require(report["classes"] as? [[String: Any]])
+        let accuracy = try #require(report["accuracy"] as? Double)
+        let macroF1 = try #require(report["macroF1"] as? Double)
+        #expect(confusion.count == classNames.count && confusion.allSatisfy { $0.count == classNames.count })
+        let total = confusion.joined().reduce(0, +)
+        #expect(total == windows)
+        let correct = classNames.indices.map { confusion[$0][$0] }.reduce(0, +)
+        #expect(abs(accuracy - Double(correct) / Double(total)) < 1e-12)
+        #expect(classes.map { $0["name"] as? String } == classNames)
+        var f1Sum = 0.0
+        for (index, metrics) in classes.enumerated() {
+            let support = confusion[index].reduce(0, +)
+            let predicted = confusion.map { $0[index] }.reduce(0, +)
+            let precision = predicted == 0 ? 0 : Double(confusion[index][index]) / Double(predicted)
+            let recall = support == 0 ? 0 : Double(confusion[index][index]) / Double(support)
+            let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+            #expect(metrics["support"] as? Int == support)
+            #expect(abs((metrics["precision"] as? Double ?? -1) - precision) < 1e-12)
+            #expect(abs((metrics["recall"] as? Double ?? -1) - recall) < 1e-12)
+            #expect(abs((metrics["f1"] as? Double ?? -1) - f1) < 1e-12)
+            f1Sum += f1
+        }
+        #expect(abs(macroF1 - f1Sum / Double(classNames.count)) < 1e-12)
+    }
+}
+
+/// A synthetic miniature of UCI HAPT's `RawData` layout: users 1 and 2 (experiments 1 and 2), each walking for
+/// samples 0-299 and standing upright for 300-599 at 50 Hz, in HAPT's units and Android's sign.
+private enum HAPTMiniature {
+    /// Samples in each labelled segment.
+    static let segmentLength = 300
+
+    /// Writes `RawData/labels.txt` and the accelerometer and gyroscope files under `root`.
+    static func write(to root: URL) throws {
+        let rawData = root.appendingPathComponent("RawData")
+        try FileManager.default.createDirectory(at: rawData, withIntermediateDirectories: true)
+        var labels = ""
+        for user in 1...2 {
+            let stem = "exp0\(user)_user0\(user).txt"
+            let samples = 0..<(2 * segmentLength)
+            let acceleration = samples.map { index in accelerationLine(index, walking: index < segmentLength, user: user) }
+            let rotation = samples.map { index in rotationLine(index, walking: index < segmentLength) }
+            try (acceleration.joined(separator: "\n") + "\n").write(to: rawData.appendingPathComponent("acc_" + stem), atomically: true, encoding: .utf8)
+            try (rotation.joined(separator: "\n") + "\n").write(to: rawData.appendingPathComponent("gyro_" + stem), atomically: true, encoding: .utf8)
+            labels += "\(user) \(user) 1 0 \(segmentLength - 1)\n\(user) \(user) 5 \(segmentLength) \(2 * segmentLength - 1)\n"
+        }
+        try labels.write(to: rawData.appendingPathComponent("labels.txt"), atomically: true, encoding: .utf8)
+    }
+
+    /// Total acceleration in g, Android's sign (upright at rest: +1 g on y); walking bounces at 2 Hz.
+    private static func accelerationLine(_ index: Int, walking: Bool, user: Int) -> String {
+        guard walking else { return "0 1 0" }
+        let phase = 2 * Double.pi * 2 * Double(index) / 50 + Double(user)
+        return "\(0.1 * sin(phase / 2)) \(1 + 0.35 * sin(phase)) \(0.15 * cos(phase))"
+    }
+
+    /// Rotation rate in rad/s: a 1 Hz sway while walking, none at rest.
+    private static func rotationLine(_ index: Int, walking: Bool) -> String {
+        guard walking else { return "0 0 0" }
+        let phase = 2 * Double.pi * Double(index) / 50
+        return "\(0.4 * sin(phase)) \(0.2 * cos(phase)) 0"
+    }
+}
+
+/// A scratch directory for one test, with the imported recordings in `motionsense/` and `hapt/`; removed at the end.
+private final class ScratchDirectory {
+    /// The directory.
+    let root: URL
+    /// Where `importMotionSense()` writes.
+    var motionSense: URL { root.appendingPathComponent("motionsense") }
+    /// Where `importHAPT()` writes.
+    var hapt: URL { root.appendingPathComponent("hapt") }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("imu-train-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Runs the built product `tool` with `arguments`.
+    func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+        try Testbed.runOutsidePreload(executable: try product(tool), arguments: arguments, timeLimit: 300)
+    }
+
+    /// The MotionSense excerpts, in the dataset's layout.
+    let motionSenseExcerpts = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
+
+    /// `imu-import motionsense Fixtures/motionsense --output motionsense/`.
+    func importMotionSense() throws -> ProcessResult {
+        try run("imu-import", ["motionsense", motionSenseExcerpts, "--output", motionSense.path])
+    }
+
+    /// Writes the HAPT miniature and runs `imu-import hapt` on it into `hapt/`.
+    func importHAPT() throws -> ProcessResult {
+        let dataset = root.appendingPathComponent("hapt-dataset")
+        try HAPTMiniature.write(to: dataset)
+        return try run("imu-import", ["hapt", dataset.path, "--output", hapt.path])
+    }
+}
