@@ -64,7 +64,9 @@ let package = Package(
         ),
 
         // What every command-line tool shares: interruption, logging to stderr, error output.
-        .target(name: "CommandLineSupport", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "CommandLineSupport", dependencies: ["CMalloc", .product(name: "Logging", package: "swift-log")]),
+        // glibc's malloc.h (malloc_trim), for long-running tools.
+        .systemLibrary(name: "CMalloc"),
 
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
@@ -86,7 +88,7 @@ let package = Package(
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "ActivityKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit"]),
     ]
 )
 

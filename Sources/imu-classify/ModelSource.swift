@@ -1,5 +1,5 @@
 import ActivityKit
-import Dispatch
+import CommandLineSupport
 import Foundation
 import Logging
 
@@ -12,7 +12,6 @@ final class ModelSource: @unchecked Sendable {
     private var model: ActivityModel
     private var modificationDate: Date?
     private var hangupReceived = false
-    private var signalSource: (any DispatchSourceSignal)?
 
     /// Loads the model at `path`, or the bundled default when `path` is nil, and starts listening for SIGHUP.
     init(path: String?, logger: Logger) throws(ActivityError) {
@@ -28,15 +27,12 @@ final class ModelSource: @unchecked Sendable {
             model = try ActivityModel.bundledDefault()
             logger.info("using the bundled MotionSense model: \(model.classNames.joined(separator: ", "))")
         }
-        signal(SIGHUP, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
-        source.setEventHandler { [weak self] in self?.noteHangup() }
-        source.resume()
-        signalSource = source
+        releaseFreedHeap()
+        SignalRelay.shared.observe(SIGHUP) { [weak self] in self?.noteHangup() }
     }
 
     deinit {
-        signalSource?.cancel()
+        SignalRelay.shared.ignore(SIGHUP)
     }
 
     /// The model currently in use.
@@ -61,6 +57,7 @@ final class ModelSource: @unchecked Sendable {
                 modificationDate = date
             }
             logger.info("reloaded model \(url.path): \(reloaded.classNames.joined(separator: ", "))")
+            releaseFreedHeap()
             return reloaded
         } catch {
             lock.withLock { modificationDate = date }

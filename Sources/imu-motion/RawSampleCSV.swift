@@ -1,4 +1,5 @@
 import Foundation
+import MotionRecording
 import MotionSamples
 
 /// Reads raw IMU samples from a CSV with the BROAD columns `t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z`
@@ -58,35 +59,12 @@ struct RawSampleCSV {
     /// Reads a CSV file, decompressing `.gz` files through `gzip -dc`.
     static func load(path: String) throws(InputError) -> RawSampleCSV {
         let data: Data
-        if path.hasSuffix(".gz") {
-            data = try gunzip(path: path)
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
-            data = contents
+        do {
+            data = try CompressedText.bytes(of: path)
+        } catch {
+            throw path.hasSuffix(".gz") ? .decompressionFailed(path, error.reason) : .unreadable(path)
         }
         guard let text = String(data: data, encoding: .utf8) else { throw .notText(path) }
         return try RawSampleCSV(text: text, source: path)
-    }
-
-    /// The decompressed contents of a gzip file.
-    private static func gunzip(path: String) throws(InputError) -> Data {
-        guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", "--", path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .decompressionFailed(path, "could not start gzip: \(error.localizedDescription)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw .decompressionFailed(path, "gzip exited with status \(process.terminationStatus)")
-        }
-        return data
     }
 }

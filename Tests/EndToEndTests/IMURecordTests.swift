@@ -1,5 +1,6 @@
 import Foundation
 import IIOTestbed
+import MotionSamples
 import Testing
 
 /// `imu-record` against the polled ADXL345 fixture (iio:device10).
@@ -98,8 +99,13 @@ struct IMURecordTests {
         #expect(setup.testbed.waitForUEventListeners())
         let rowsWhileRemoved = setup.rawRowsOnDisk
         _ = try setup.testbed.install(fixtureNamed: "lis3dh")
-        // 1 g on z: the word is 1000 << 4, the LIS3DH's scale 0.009806 m/s^2 per count.
-        let scans = (1...20).flatMap { n -> [UInt8] in [Int16(0), 0, 1000 << 4].flatMap(le) + [0, 0] + le(Int64(n) * 20_000_000) }
+        // 1 g on z: the word is 1000 << 4, the LIS3DH's scale 0.009806 m/s^2 per count. Its scans are stamped on the
+        // monotonic clock after the ADXL345's polled readings, as a kernel would stamp them, from a second on (so the
+        // readings of the two sensors are more than a gap apart, whatever the machine's speed).
+        let start = Int64((MonotonicClock.now + 1) * 1e9)
+        let scans = (1...20).flatMap { n -> [UInt8] in
+            [Int16(0), 0, 1000 << 4].flatMap(le) + [0, 0] + le(start + Int64(n) * 20_000_000)
+        }
         let feeder = try setup.testbed.feed(device: "iio:device9", bytes: scans)
         #expect(feeder.waitUntilWritten())
         #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= rowsWhileRemoved + 20 })
@@ -108,8 +114,9 @@ struct IMURecordTests {
 
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
-        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached])
-        let reattached = try #require(recording.events.last)
+        // The removal, the takeover, and the resampler's gap between the two sensors' readings.
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached, .gap])
+        let reattached = try #require(recording.events.first { $0.kind == .sensorReattached })
         #expect(reattached.detail == "lis3dh (lis3dh iio:device9) replaces adxl345; no gyroscope; mount matrix 1.0 0.0 0.0; 0.0 1.0 0.0; 0.0 0.0 1.0")
         let lis3dhAcceleration = [0, 0, -1000 * 0.009806 / g]
         let before = recording.raw.prefix(rowsWhileRemoved)
