@@ -9,7 +9,9 @@ import MotionSamples
 /// ``AlignerConfiguration/extrapolationTolerance``, and the slower sensor is not interpolated across its gaps.
 /// A reading that waited ``AlignerConfiguration/maximumWait`` in vain goes out without its partner
 /// (accelerometer timeline: `rotationRate == nil`) or is dropped and counted as ``StreamStatistics/unpaired``
-/// (gyroscope timeline: an ``IMUSample`` needs an acceleration). Accelerometer-only sources
+/// (gyroscope timeline: an ``IMUSample`` needs an acceleration). Timeline readings shortly (up to the maximum wait)
+/// before the slower sensor's first reading are dropped and counted as unpaired, so a stream starts with both
+/// sensors. Accelerometer-only sources
 /// (``AlignerConfiguration/hasGyroscope`` `false`) pass straight through with `rotationRate == nil`.
 ///
 /// ```swift
@@ -44,6 +46,9 @@ public struct SensorAligner: Sendable {
     private var followerGapThreshold: Double?
     /// Start of the last slower-sensor gap counted, so that each gap is counted once.
     private var lastCountedGapStart: Double?
+    /// Whether a timeline reading was paired since the stream (re)started: until then, timeline readings shortly
+    /// before the slower sensor's first reading are dropped, so a stream starts with both sensors.
+    private var hasPaired = false
 
     /// Creates an aligner.
     ///
@@ -86,6 +91,7 @@ public struct SensorAligner: Sendable {
             if accelerationAdmitted, rotationAdmitted {
                 output.append(sample)
                 statistics.outputCount += 1
+                hasPaired = true
             } else if accelerationAdmitted {
                 accelerometer.append(acceleration)
             } else if rotationAdmitted {
@@ -155,6 +161,7 @@ public struct SensorAligner: Sendable {
         lastAccelerometerTimestamp = nil
         lastGyroscopeTimestamp = nil
         lastCountedGapStart = nil
+        hasPaired = false
     }
 
     /// Emits every timeline reading whose partner is known, or that waited long enough (or all, if `final`).
@@ -203,6 +210,13 @@ public struct SensorAligner: Sendable {
                 partner = nil
             } else if follower[0].timestamp >= time {
                 partner = follower[0].timestamp - time <= tolerance ? follower[0].value : nil
+                if partner == nil, !hasPaired, configuration.hasGyroscope,
+                    follower[0].timestamp - time <= configuration.maximumWait
+                {
+                    statistics.unpaired += 1
+                    leader.removeFirst(1)
+                    continue
+                }
             } else if follower.count >= 2 {
                 partner = interpolate(follower[0], follower[1], at: time)
             } else {
@@ -234,6 +248,7 @@ public struct SensorAligner: Sendable {
 
     /// Emits the sample for a timeline reading and its partner, or counts it unpaired if it cannot be emitted.
     private mutating func emit(_ reading: SensorSample, partner: Vector3?, into output: inout [IMUSample]) {
+        if partner != nil { hasPaired = true }
         switch reading.sensor {
         case .accelerometer:
             output.append(IMUSample(timestamp: reading.timestamp, acceleration: reading.value, rotationRate: partner))

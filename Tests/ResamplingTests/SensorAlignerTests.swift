@@ -38,6 +38,23 @@ private func close(_ a: Vector3?, _ b: Vector3, tolerance: Double = 1e-9) -> Boo
 
 @Suite("SensorAligner: accelerometer and gyroscope on one timeline")
 struct SensorAlignerTests {
+    @Test("A split IMU whose accelerometer starts first: the stream starts with the gyroscope, nothing half-filled")
+    func accelerometerStartsFirst() throws {
+        var aligner = try SensorAligner()
+        // A 125 Hz accelerometer (the timeline) starting 25 ms before a 100 Hz gyroscope.
+        let accelTimes = (0..<75).map { Double($0) * 0.008 }
+        let gyroTimes = (0..<60).map { 0.025 + Double($0) * 0.01 }
+        let input = readings(.accelerometer, at: accelTimes, value: linearAcceleration)
+            + readings(.gyroscope, at: gyroTimes, value: linearRotation)
+        let output = deliver(input, batchDuration: 0.04, to: &aligner)
+        #expect(aligner.timeline == .accelerometer)
+        let first = try #require(output.first)
+        #expect(first.timestamp >= gyroTimes[0] - aligner.configuration.extrapolationTolerance)
+        #expect(output.allSatisfy { $0.rotationRate != nil })
+        #expect(aligner.statistics.unpaired == accelTimes.count - output.count)
+        #expect(aligner.statistics.unpaired >= 2)
+    }
+
     @Test("An 833 Hz gyroscope and a 104 Hz accelerometer align on the gyroscope's timeline, interpolated exactly")
     func fastGyroscopeSlowAccelerometer() throws {
         var aligner = try SensorAligner()
