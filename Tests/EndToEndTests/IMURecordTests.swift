@@ -37,6 +37,22 @@ struct IMURecordTests {
         #expect(steps.allSatisfy { abs($0 - 0.04) < 1e-9 }, "\(steps)")
     }
 
+    @Test("--countdown: announced, a bell when recording starts 2 s later and one when it ends, nothing from before")
+    func countdown() throws {
+        let setup = try RecorderSetup()
+        let result = try setup.launch(tag: "walking", ["--countdown", "--duration", "1", "--json"]).wait()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("recording 'walking' starts in 2 s"), "\(result.standardError)")
+        #expect(result.standardError.filter { $0 == "\u{7}" }.count == 2)
+        let recording = try setup.readRecording()
+        #expect(recording.isComplete)
+        let first = try #require(recording.raw.first?.timestamp)
+        let span = try #require(recording.raw.last?.timestamp) - first
+        #expect(span < 1, "samples past --duration were recorded")
+        let created = try #require(recording.metadata.wallClockStart?.monotonic)
+        #expect(first >= created + 2 - 0.01, "samples from the countdown were recorded")
+    }
+
     @Test("SIGTERM finishes the recording cleanly: complete, nothing truncated")
     func terminate() throws {
         let setup = try RecorderSetup()
