@@ -5,11 +5,11 @@
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev udev umockdev pkg-config
+APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev zlib1g-dev udev umockdev pkg-config
 VM_PACKAGES := qemu-system-x86 busybox-static cpio zstd kmod
 PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify
-# SwiftPM's resource bundle with the default activity model; the tools look for it next to their binary.
-RESOURCES := imu-bridge_ActivityKit.resources
+# The default activity model; the tools look for it in share/imu-bridge beside their bin/.
+MODEL_DIR := Sources/ActivityKit/Resources
 
 .PHONY: deps vm-deps build demo test test-swift test-vm install install-udev uninstall clean
 
@@ -44,9 +44,8 @@ test-vm: vm-deps
 install: build install-udev
 	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin
 	for p in $(PRODUCTS); do $(SUDO) install -m 755 .build/release/$$p $(DESTDIR)$(PREFIX)/bin/$$p; done
-	$(SUDO) rm -rf $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
-	$(SUDO) cp -R .build/release/$(RESOURCES) $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
-	$(SUDO) chmod -R a+rX $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
+	$(SUDO) install -D -m 644 $(MODEL_DIR)/motionsense.model $(DESTDIR)$(PREFIX)/share/imu-bridge/motionsense.model
+	$(SUDO) install -D -m 644 $(MODEL_DIR)/README.md $(DESTDIR)$(PREFIX)/share/imu-bridge/README.md
 
 # The rule, its helper and the unit, written for $(PREFIX); with DESTDIR only staged (no root, udevadm or systemctl).
 install-udev:
@@ -54,7 +53,7 @@ install-udev:
 
 uninstall:
 	for p in $(PRODUCTS); do $(SUDO) rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
-	$(SUDO) rm -rf $(DESTDIR)$(PREFIX)/bin/$(RESOURCES)
+	$(SUDO) rm -rf $(DESTDIR)$(PREFIX)/share/imu-bridge
 	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) udev/install.sh --uninstall
 
 clean:

@@ -28,6 +28,7 @@ let package = Package(
         // C shims: nothing but the system headers, found through pkg-config.
         .systemLibrary(name: "CLibIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CLibUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Value types that flow between the layers (no C, no I/O).
         .target(name: "MotionSamples"),
@@ -50,7 +51,7 @@ let package = Package(
         .target(
             name: "MotionRecording",
             dependencies: [
-                "MotionSamples", "DeviceMotionKit", "Resampling",
+                "CZlib", "MotionSamples", "DeviceMotionKit", "Resampling",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -60,7 +61,9 @@ let package = Package(
                 "MotionSamples", "DeviceMotionKit", "MotionRecording",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            resources: [.copy("Resources")]
+            // The bundled model is read from the source tree or where `make install` puts it, not through a SwiftPM
+            // resource bundle, whose generated accessor would link Foundation into every tool that classifies.
+            exclude: ["Resources"]
         ),
 
         // What every command-line tool shares: interruption, logging to stderr, error output.

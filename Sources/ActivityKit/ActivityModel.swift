@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A trained activity classifier as stored on disk: format version, windows, feature order, classes, summary, trees.
 public struct ActivityModel: Codable, Sendable {
@@ -93,7 +93,7 @@ public struct ActivityModel: Codable, Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadableFile(path: url.path, reason: "\(error.localizedDescription); check the path and permissions")
+            throw .unreadableFile(path: url.path, reason: "\(error); check the path and permissions")
         }
         return try decode(data, path: url.path)
     }
@@ -104,7 +104,7 @@ public struct ActivityModel: Codable, Sendable {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw .unwritableFile(path: url.path, reason: "\(error.localizedDescription); check that the directory exists and is writable")
+            throw .unwritableFile(path: url.path, reason: "\(error); check that the directory exists and is writable")
         }
     }
 }

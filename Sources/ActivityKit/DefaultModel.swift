@@ -1,19 +1,20 @@
-import Foundation
+import FoundationEssentials
 
 extension ActivityModel {
     /// Name of the bundled model file in `Resources/`.
     public static let defaultModelFileName = "motionsense.model"
 
-    /// Name of the resource bundle SwiftPM builds next to the executables and `make install` installs next to them.
-    static let resourceBundleName = "imu-bridge_ActivityKit.resources"
+    /// Where `make install` puts the bundled model, relative to the directory of the installed executables.
+    static let installedModelDirectory = "../share/imu-bridge"
 
-    /// Where the bundled model is looked for, in order: the resource bundle next to the running executable (installed
-    /// by `make install`, or in `.build/<configuration>`), then the package's source tree this build was made from.
+    /// Where the bundled model is looked for, in order: `share/imu-bridge` beside the running executable's `bin`
+    /// (installed by `make install`), then the package's source tree this build was made from (`swift run`, tests).
     public static var defaultModelCandidates: [URL] {
-        let executableDirectory = Bundle.main.bundleURL
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let executableDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         let sourceResources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources")
         return [
-            executableDirectory.appendingPathComponent(resourceBundleName).appendingPathComponent("Resources"),
+            executableDirectory.appendingPathComponent(installedModelDirectory).standardized,
             sourceResources,
         ].map { $0.appendingPathComponent(defaultModelFileName) }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MotionRecording
 
 /// Accuracy, macro-F1, per-class precision/recall and the confusion matrix, printable for people or as one JSON line.
 public struct EvaluationReport: Codable, Sendable {
@@ -82,7 +83,7 @@ public struct EvaluationReport: Codable, Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private static func percent(_ value: Double) -> String { String(format: "%.2f %%", value * 100) }
+    private static func percent(_ value: Double) -> String { DecimalText.string(value * 100, decimals: 2) + " %" }
     private static func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
     private static func padLeft(_ text: String, _ width: Int) -> String { text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text }
 }

@@ -1,5 +1,7 @@
 import DeviceMotionKit
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns one window of `DeviceMotion` into a fixed-length feature vector, always in the order of ``featureNames``.
 ///

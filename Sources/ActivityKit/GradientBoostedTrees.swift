@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A multi-class classifier: one regression tree per class per round, summed into scores and turned into probabilities by softmax.
 public struct GradientBoostedTrees: Codable, Sendable, Hashable {

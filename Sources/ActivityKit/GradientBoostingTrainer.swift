@@ -1,5 +1,6 @@
-import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Trains ``GradientBoostedTrees`` with softmax loss on binned features (histogram gradient boosting).
 ///
@@ -47,9 +48,8 @@ public struct GradientBoostingTrainer: Sendable {
                 let softmax = GradientBoostedTrees.softmax(Array(scores[row * classCount..<(row + 1) * classCount]))
                 for classIndex in 0..<classCount { probabilities[row * classCount + classIndex] = softmax[classIndex] }
             }
-            let grownTrees = GrownTrees(count: classCount)
             let frozenProbabilities = probabilities
-            DispatchQueue.concurrentPerform(iterations: classCount) { classIndex in
+            let trees = concurrentMap(classCount) { classIndex in
                 var generator = SeededGenerator(seed: parameters.seed &* 0x100_0000_01B3 &+ UInt64(round) &* 1_000_003 &+ UInt64(classIndex))
                 var gradients = [Double](repeating: 0, count: rowCount)
                 var hessians = [Double](repeating: 0, count: rowCount)
@@ -58,9 +58,8 @@ public struct GradientBoostingTrainer: Sendable {
                     gradients[row] = probability - (labels[row] == classIndex ? 1 : 0)
                     hessians[row] = Swift.max(probability * (1 - probability), 1e-6)
                 }
-                grownTrees.store(grower.grow(gradients: gradients, hessians: hessians, generator: &generator), at: classIndex)
+                return grower.grow(gradients: gradients, hessians: hessians, generator: &generator)
             }
-            let trees = grownTrees.trees
             for (classIndex, tree) in trees.enumerated() {
                 for row in 0..<rowCount {
                     scores[row * classCount + classIndex] += tree.leafValue(row: row, bins: grower.bins, rowCount: rowCount)
@@ -73,21 +72,6 @@ public struct GradientBoostingTrainer: Sendable {
     }
 }
 
-/// Slots for the trees of one round, filled concurrently (each slot by exactly one iteration).
-private final class GrownTrees: @unchecked Sendable {
-    private var slots: [BinnedTree?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func store(_ tree: BinnedTree, at index: Int) {
-        lock.withLock { slots[index] = tree }
-    }
-
-    var trees: [BinnedTree] { lock.withLock { slots.compactMap { $0 } } }
-}
 
 /// A tree as grown: raw-value thresholds for prediction plus bin thresholds for updating training scores.
 struct BinnedTree: Sendable {

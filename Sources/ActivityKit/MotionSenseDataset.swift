@@ -1,5 +1,5 @@
 import DeviceMotionKit
-import Foundation
+import FoundationEssentials
 import MotionRecording
 
 /// Reads MotionSense device-motion CSV files (`<activity>_<trial>/sub_<n>.csv[.gz]`, CoreMotion fields at 50 Hz) as

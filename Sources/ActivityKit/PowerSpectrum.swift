@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one-sided power spectrum of a real window of fixed length, computed with a Hann taper and precomputed twiddles.
 public struct PowerSpectrum: Sendable {

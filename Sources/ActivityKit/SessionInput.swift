@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MotionRecording
 
 /// One input file or directory that holds a labelled session: a MotionSense CSV file or a recording directory.
 public enum SessionInput: Hashable, Sendable {
@@ -18,30 +19,40 @@ public enum SessionInput: Hashable, Sendable {
     }
 
     /// Every session input at `path`: the file or recording itself, or every MotionSense file and recording below a
-    /// directory, sorted by path.
+    /// directory (symbolic links followed, at most ``searchDepth`` levels down), sorted by path.
     public static func all(at path: String) throws(ActivityError) -> [SessionInput] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw .unreadableFile(path: path, reason: "no such file or directory")
         }
         let root = URL(fileURLWithPath: path)
-        guard isDirectory.boolValue else { return [.motionSense(root)] }
-        if isRecording(root) { return [.recording(root)] }
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else {
-            throw .unreadableFile(path: path, reason: "cannot list the directory")
+        guard isDirectory(atPath: path) else { return [.motionSense(root)] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw .unreadableFile(path: path, reason: "cannot list the directory; check its permissions")
         }
         var found: [SessionInput] = []
-        for case let url as URL in enumerator {
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
-                if isRecording(url) {
-                    found.append(.recording(url))
-                    enumerator.skipDescendants()
-                }
-            } else if url.lastPathComponent.hasSuffix(".csv") || url.lastPathComponent.hasSuffix(".csv.gz") {
+        collect(in: root, names: names, depth: searchDepth, into: &found)
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// How many directory levels below a path are searched (a bound that also ends symbolic-link cycles).
+    static let searchDepth = 16
+
+    /// Adds the recording `directory` is, or the MotionSense files and recordings below it.
+    private static func collect(in directory: URL, names: [String], depth: Int, into found: inout [SessionInput]) {
+        if isRecording(directory) {
+            found.append(.recording(directory))
+            return
+        }
+        guard depth > 0 else { return }
+        for name in names {
+            let url = directory.appendingPathComponent(name)
+            if isDirectory(atPath: url.path) {
+                let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                collect(in: url, names: children, depth: depth - 1, into: &found)
+            } else if name.hasSuffix(".csv") || name.hasSuffix(".csv.gz") {
                 found.append(.motionSense(url))
             }
         }
-        return found.sorted { $0.path < $1.path }
     }
 
     private static func isRecording(_ directory: URL) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads labelled sessions from the paths given on a command line.
 ///
@@ -23,12 +23,11 @@ public struct SessionLoader: Sendable {
         guard !inputs.isEmpty else {
             throw .insufficientData("no recordings or MotionSense CSV files under \(paths.joined(separator: ", "))")
         }
-        let results = LoadedSessions(count: inputs.count)
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            results.store(Result { () throws(ActivityError) in try session(from: inputs[index]) }, at: index)
+        let results = concurrentMap(inputs.count) { index in
+            Result { () throws(ActivityError) in try session(from: inputs[index]) }
         }
         var sessions: [LabelledSession] = []
-        for result in results.all {
+        for result in results {
             switch result {
             case .success(let session): sessions.append(session)
             case .failure(let error): throw error
@@ -46,20 +45,4 @@ public struct SessionLoader: Sendable {
             return try MotionSenseDataset.session(at: url, sampleRate: sampleRate)
         }
     }
-}
-
-/// Load results per file, filled concurrently (each slot by exactly one iteration).
-private final class LoadedSessions: @unchecked Sendable {
-    private var slots: [Result<LabelledSession, ActivityError>?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func store(_ result: Result<LabelledSession, ActivityError>, at index: Int) {
-        lock.withLock { slots[index] = result }
-    }
-
-    var all: [Result<LabelledSession, ActivityError>] { lock.withLock { slots.compactMap { $0 } } }
 }

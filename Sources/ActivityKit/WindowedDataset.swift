@@ -1,6 +1,4 @@
 import DeviceMotionKit
-import Dispatch
-import Foundation
 
 /// Labelled sessions cut into windows and turned into features: the input of training and evaluation.
 public struct WindowedDataset: Sendable {
@@ -21,20 +19,19 @@ public struct WindowedDataset: Sendable {
             throw .sampleRateMismatch(session: session.name, expected: configuration.sampleRate, found: session.sampleRate)
         }
         let extractor = FeatureExtractor(configuration: configuration)
-        let perSession = SessionFeatures(count: sessions.count)
-        DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
+        let perSession = concurrentMap(sessions.count) { index in
             var window = SlidingWindow<DeviceMotion>(configuration: configuration)
             var rows: [[Double]] = []
             for motion in sessions[index].motions where window.append(motion) {
                 rows.append(extractor.features(of: window.contents))
             }
-            perSession.store(rows, at: index)
+            return rows
         }
         var matrix = FeatureMatrix(columnCount: extractor.featureNames.count)
         var labels: [String] = []
         var groups: [String] = []
         var sessionCount = 0
-        for (index, rows) in perSession.rows.enumerated() where !rows.isEmpty {
+        for (index, rows) in perSession.enumerated() where !rows.isEmpty {
             sessionCount += 1
             for row in rows { matrix.append(row: row) }
             labels += Array(repeating: sessions[index].label, count: rows.count)
@@ -52,20 +49,4 @@ public struct WindowedDataset: Sendable {
 
     /// The distinct activity names, sorted.
     public var classNames: [String] { Array(Set(labels)).sorted() }
-}
-
-/// Feature rows per session, filled concurrently (each slot by exactly one iteration).
-private final class SessionFeatures: @unchecked Sendable {
-    private var slots: [[[Double]]]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        slots = Array(repeating: [], count: count)
-    }
-
-    func store(_ rows: [[Double]], at index: Int) {
-        lock.withLock { slots[index] = rows }
-    }
-
-    var rows: [[[Double]]] { lock.withLock { slots } }
 }

@@ -1,6 +1,22 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes `message` and a newline to stderr.
 public func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeToStandardError(message + "\n")
+}
+
+/// Writes `text` to stderr as it is, unbuffered (a progress line, a bell).
+public func writeToStandardError(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        guard written >= 0 else {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += written
+    }
 }

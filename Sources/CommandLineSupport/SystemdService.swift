@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether this process runs as (part of) a systemd unit: systemd sets `INVOCATION_ID` for every unit it starts.
 public var runsUnderSystemd: Bool {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal.
 public struct TerminalProgressBar: Sendable {
@@ -7,7 +9,7 @@ public struct TerminalProgressBar: Sendable {
 
     /// Creates a bar; it stays silent when standard error is redirected.
     public init() {
-        isTerminal = isatty(FileHandle.standardError.fileDescriptor) != 0
+        isTerminal = isatty(STDERR_FILENO) != 0
     }
 
     /// Redraws the bar at `completed` of `total` with a short `title`.
@@ -15,13 +17,13 @@ public struct TerminalProgressBar: Sendable {
         guard isTerminal, total > 0 else { return }
         let filled = width * min(completed, total) / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(title) [\(bar)] \(completed)/\(total)".utf8))
+        writeToStandardError("\r\(title) [\(bar)] \(completed)/\(total)")
         if completed >= total { finish() }
     }
 
     /// Ends the bar's line.
     public func finish() {
         guard isTerminal else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        writeToStandardError("\n")
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MotionSamples
 
 /// The gravity estimate for devices without a gyroscope (many laptops and tablets): a second-order low-pass of

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The orientation of the device relative to the reference frame, as CoreMotion's `CMAttitude`.
 ///

@@ -1,16 +1,16 @@
-import Foundation
+import Dispatch
 
 /// A push-mode handler and the queue it runs on.
 struct MotionHandlerTarget: Sendable {
     /// The queue the handler runs on.
-    let queue: OperationQueue
+    let queue: DispatchQueue
     /// The handler.
     let handler: DeviceMotionHandler
 
-    /// Runs the handler on the queue once per estimate, in order, as one operation.
+    /// Runs the handler on the queue once per estimate, in order, as one block.
     func deliver(_ motions: [DeviceMotion]) {
         let handler = handler
-        queue.addOperation {
+        queue.async {
             for motion in motions { handler(motion, nil) }
         }
     }
@@ -18,6 +18,6 @@ struct MotionHandlerTarget: Sendable {
     /// Runs the handler on the queue with the error that ended the updates.
     func deliver(_ error: MotionError) {
         let handler = handler
-        queue.addOperation { handler(nil, error) }
+        queue.async { handler(nil, error) }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import IIOSensors
 import Logging
 import MotionSamples
@@ -11,7 +12,8 @@ public typealias DeviceMotionHandler = @Sendable (DeviceMotion?, (any Error)?) -
 /// Device motion from one ``MotionSource``, shaped like CoreMotion's `CMMotionManager`.
 ///
 /// Pull mode: ``startDeviceMotionUpdates()`` then read ``deviceMotion`` whenever you like. Push mode:
-/// ``startDeviceMotionUpdates(to:withHandler:)`` calls a handler on an `OperationQueue`, or iterate
+/// ``startDeviceMotionUpdates(to:withHandler:)`` calls a handler on a `DispatchQueue` (where CoreMotion takes an
+/// `OperationQueue`: `to: .main` reads the same; a dispatch queue keeps Foundation out of every tool), or iterate
 /// ``deviceMotionUpdates(using:bufferingPolicy:)``. ``stopDeviceMotionUpdates()`` ends all of them. Estimates come
 /// every ``deviceMotionUpdateInterval`` seconds of sensor time, fused at the sensor rate by
 /// ``DeviceMotionPipeline``; units and signs are CoreMotion's (lying face up at rest, `gravity == (0, 0, -1)`).
@@ -114,7 +116,7 @@ public final class MotionManager: Sendable {
 
     /// Starts push-mode updates: `handler` runs on `queue` for every estimate, in order on a serial queue, and once
     /// with `nil` and the error if the source fails. A second call replaces the handler.
-    public func startDeviceMotionUpdates(to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler) {
+    public func startDeviceMotionUpdates(to queue: DispatchQueue, withHandler handler: @escaping DeviceMotionHandler) {
         start(referenceFrame: .xArbitraryZVertical) { $0.handler = MotionHandlerTarget(queue: queue, handler: handler) }
     }
 
@@ -122,7 +124,7 @@ public final class MotionManager: Sendable {
     ///
     /// - Throws: ``MotionError/referenceFrameUnavailable(_:)`` for a frame other than ``AttitudeReferenceFrame/xArbitraryZVertical``.
     public func startDeviceMotionUpdates(
-        using referenceFrame: AttitudeReferenceFrame, to queue: OperationQueue, withHandler handler: @escaping DeviceMotionHandler
+        using referenceFrame: AttitudeReferenceFrame, to queue: DispatchQueue, withHandler handler: @escaping DeviceMotionHandler
     ) throws(MotionError) {
         try checkAvailable(referenceFrame)
         start(referenceFrame: referenceFrame) { $0.handler = MotionHandlerTarget(queue: queue, handler: handler) }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MotionSamples
 
 /// A 6D orientation filter (gyroscope + accelerometer) after VQF (Laidig & Seel, "VQF: Highly Accurate IMU

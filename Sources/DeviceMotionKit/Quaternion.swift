@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MotionSamples
 
 /// A unit quaternion `w + xi + yj + zk` describing a rotation; rotates device-frame vectors into the reference frame.

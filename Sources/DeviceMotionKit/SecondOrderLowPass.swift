@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A second-order Butterworth low-pass for one channel, with time constant `tau`, stepped at a fixed period.
 ///

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 import Logging
 import MotionSamples
@@ -46,7 +45,7 @@ public struct IIOMotionSource: MotionSource {
         for device in imu.devices {
             threadsDone.enter()
             let reader = DeviceReader(device: device, uri: imu.uri, configuration: configuration, logger: logger)
-            let thread = Thread {
+            startDedicatedThread(named: "iio-\(device.id)") {
                 var failure: IIOSensorError?
                 do throws(IIOSensorError) {
                     try reader.run(control: control) { continuation.yield($0) }
@@ -58,8 +57,6 @@ public struct IIOMotionSource: MotionSource {
                 threadsDone.leave()
                 running.finished(with: failure)
             }
-            thread.name = "iio-\(device.id)"
-            thread.start()
         }
         continuation.onTermination = { termination in
             // A finished stream was finished by the last reader itself, which must not wait for itself.

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 
 #if canImport(Glibc)
@@ -64,7 +63,7 @@ public struct IMUMonitor: Sendable {
         logger.debug("following iio uevents from \(source)")
         let handover = MonitorHandover(udev: udev, netlink: netlink)
         let monitor = self
-        let thread = Thread {
+        startDedicatedThread(named: "imu-hotplug") {
             do throws(IIOSensorError) {
                 try monitor.follow(handover.netlink, from: known, wakeup: wakeup) { continuation.yield($0) }
                 continuation.finish()
@@ -72,9 +71,7 @@ public struct IMUMonitor: Sendable {
                 continuation.finish(throwing: error)
             }
         }
-        thread.name = "imu-hotplug"
         continuation.onTermination = { _ in wakeup.signal() }
-        thread.start()
         return stream
     }
 

@@ -1,5 +1,5 @@
 /// Plain fixed-point decimal text for CSV cells: no exponent, no locale, fast and exact to the digits printed.
-enum DecimalText {
+package enum DecimalText {
     /// Digits after the decimal point for timestamps (microseconds).
     static let timestampDecimals = 6
     /// Digits after the decimal point for sensor values, gravity, user acceleration and quaternions.
@@ -10,7 +10,7 @@ enum DecimalText {
     }
 
     /// Appends `value` with `decimals` digits after the point; non-finite values as `nan`, `inf`, `-inf`.
-    static func append(_ value: Double, decimals: Int, to text: inout [UInt8]) {
+    package static func append(_ value: Double, decimals: Int, to text: inout [UInt8]) {
         guard value.isFinite else {
             text.append(contentsOf: (value.isNaN ? "nan" : value < 0 ? "-inf" : "inf").utf8)
             return
@@ -29,6 +29,14 @@ enum DecimalText {
             text.append(UInt8(ascii: "."))
             appendDigits(units % divisor, minimumCount: decimals, to: &text)
         }
+    }
+
+    /// `value` with `decimals` digits after the point, right-aligned in `width` characters (like printf's `%W.Df`).
+    package static func string(_ value: Double, decimals: Int, width: Int = 0) -> String {
+        var text: [UInt8] = []
+        append(value, decimals: decimals, to: &text)
+        if text.count < width { text.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: width - text.count), at: 0) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func appendDigits(_ number: UInt64, minimumCount: Int, to text: inout [UInt8]) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Just the `format_version` of a `recording.json`, decoded before the rest so newer files fail clearly.
 struct FormatVersionProbe: Decodable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A wall-clock instant paired with the monotonic timestamp read at the same moment.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The self-description of a recording, stored as `recording.json` next to its CSV files.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The conventional directory name of a recording: `<tag>-<yyyyMMdd-HHmmss>-<shortid>.imurec`.
 public enum RecordingName {

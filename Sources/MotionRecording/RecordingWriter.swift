@@ -1,5 +1,5 @@
 import DeviceMotionKit
-import Foundation
+import FoundationEssentials
 import MotionSamples
 import SystemPackage
 

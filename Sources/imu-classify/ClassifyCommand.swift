@@ -1,7 +1,7 @@
 import ActivityKit
 import ArgumentParser
 import CommandLineSupport
-import Foundation
+import FoundationEssentials
 import IIOSensors
 import Logging
 

@@ -1,30 +1,41 @@
 import ActivityKit
 import CommandLineSupport
-import Foundation
+import FoundationEssentials
 import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The model in use, reloaded when its file changes on disk or when SIGHUP arrives; a bad new file, or one whose
 /// windows (rate, size, hop) differ from the running stream's, keeps the old model with a warning.
-final class ModelSource: @unchecked Sendable {
+final class ModelSource: Sendable {
     private let url: URL?
     private let logger: Logger
-    private let lock = NSLock()
-    private var model: ActivityModel
-    private var modificationDate: Date?
-    private var hangupReceived = false
+    private let state: Mutex<State>
+
+    /// What changes while the stream runs.
+    private struct State {
+        var model: ActivityModel
+        var modificationDate: Date?
+        var hangupReceived = false
+    }
 
     /// Loads the model at `path`, or the bundled default when `path` is nil, and starts listening for SIGHUP.
     init(path: String?, logger: Logger) throws(ActivityError) {
         self.logger = logger
+        let model: ActivityModel
         if let path {
             let url = URL(fileURLWithPath: path)
             self.url = url
             model = try ActivityModel.load(contentsOf: url)
-            modificationDate = Self.modificationDate(of: url)
+            state = Mutex(State(model: model, modificationDate: Self.modificationDate(of: url)))
             logger.info("using model \(path): \(model.classNames.joined(separator: ", "))")
         } else {
             url = nil
             model = try ActivityModel.bundledDefault()
+            state = Mutex(State(model: model))
             logger.info("using the bundled MotionSense model: \(model.classNames.joined(separator: ", "))")
         }
         releaseFreedHeap()
@@ -36,31 +47,31 @@ final class ModelSource: @unchecked Sendable {
     }
 
     /// The model currently in use.
-    var current: ActivityModel { lock.withLock { model } }
+    var current: ActivityModel { state.withLock { $0.model } }
 
     /// Returns a newly loaded model if the file changed or SIGHUP arrived since the last call and the new model
     /// cuts the stream the same way as the current one, else nil.
     func reloadIfNeeded() -> ActivityModel? {
         guard let url else { return nil }
         let date = Self.modificationDate(of: url)
-        let requested = lock.withLock {
-            let wanted = hangupReceived || (date != nil && date != modificationDate)
-            hangupReceived = false
+        let requested = state.withLock {
+            let wanted = $0.hangupReceived || (date != nil && date != $0.modificationDate)
+            $0.hangupReceived = false
             return wanted
         }
         guard requested else { return nil }
         do {
             let reloaded = try ActivityModel.load(contentsOf: url)
             try StreamingActivityClassifier.checkReplacement(reloaded.window, running: current.window)
-            lock.withLock {
-                model = reloaded
-                modificationDate = date
+            state.withLock {
+                $0.model = reloaded
+                $0.modificationDate = date
             }
             logger.info("reloaded model \(url.path): \(reloaded.classNames.joined(separator: ", "))")
             releaseFreedHeap()
             return reloaded
         } catch {
-            lock.withLock { modificationDate = date }
+            state.withLock { $0.modificationDate = date }
             logger.warning("kept the previous model, did not reload \(url.path): \(error.description)")
             return nil
         }
@@ -71,7 +82,7 @@ final class ModelSource: @unchecked Sendable {
             logger.warning("SIGHUP: nothing to reload, the bundled model is in use; start with --model FILE to reload a file")
             return
         }
-        lock.withLock { hangupReceived = true }
+        state.withLock { $0.hangupReceived = true }
     }
 
     private static func modificationDate(of url: URL) -> Date? {

@@ -1,5 +1,9 @@
 import ActivityKit
-import Foundation
+import FoundationEssentials
+import MotionRecording
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes tracker verdicts to standard output: a line per change for people, or a JSON object per window; each line
 /// is flushed at once, so a pipe or a log sees it when it happens.
@@ -12,8 +16,9 @@ struct PredictionPrinter: Sendable {
         if json {
             Swift.print(jsonLine(update))
         } else if update.changed {
-            let time = String(format: "%9.2f s", update.timestamp)
-            let details = String(format: "confidence %.2f, since %.2f s", update.confidence, update.since)
+            let time = DecimalText.string(update.timestamp, decimals: 2, width: 9) + " s"
+            let details = "confidence \(DecimalText.string(update.confidence, decimals: 2)), "
+                + "since \(DecimalText.string(update.since, decimals: 2)) s"
             Swift.print("\(time)  \(update.activity)  (\(details))")
         }
         fflush(nil)

@@ -54,10 +54,9 @@ import Testing
         #expect((motion.gravity - Vector3(x: 0, y: 0, z: -1)).norm < 1e-3)
     }
 
-    @Test func pushModeOnAnOperationQueue() async throws {
+    @Test func pushModeOnADispatchQueue() async throws {
         let manager = MotionManager(source: SampleSequenceSource(samples: Self.faceUp))
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = DispatchQueue(label: "motion-handler")
         let received = Mutex<[DeviceMotion]>([])
         manager.startDeviceMotionUpdates(to: queue) { motion, error in
             #expect(error == nil)
@@ -109,8 +108,7 @@ import Testing
     @Test func stopEndsEveryKindOfUpdateAndReleasesTheSource() async throws {
         let source = ControlledSource()
         let manager = MotionManager(source: source)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = DispatchQueue(label: "motion-handler")
         let handled = Mutex(0)
         manager.startDeviceMotionUpdates(to: queue) { motion, _ in
             if motion != nil { handled.withLock { $0 += 1 } }
@@ -154,8 +152,7 @@ import Testing
     @Test func sourceFailureReachesHandlerSequenceAndLastError() async throws {
         let source = ControlledSource()
         let manager = MotionManager(source: source)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
+        let queue = DispatchQueue(label: "motion-handler")
         let errors = Mutex<[MotionError]>([])
         manager.startDeviceMotionUpdates(to: queue) { motion, error in
             if let error = error as? MotionError { errors.withLock { $0.append(error) } }

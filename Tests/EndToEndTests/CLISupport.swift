@@ -37,3 +37,12 @@ func close(_ a: [Double]?, _ b: [Double], tolerance: Double = 1e-9) -> Bool {
     guard let a, a.count == b.count else { return false }
     return zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
 }
+
+/// Whether window timestamps of a polled sensor show one unbroken stream: no window early or repeated, and most a
+/// hop apart. A poll that comes late under a loaded machine leaves a gap the resampler does not fill, which delays
+/// the next window, so exact spacing is only asserted where a test feeds the scans' timestamps itself.
+func isUnbrokenWindowStream(_ timestamps: [Double], hop: Double) -> Bool {
+    let steps = zip(timestamps.dropFirst(), timestamps).map { $0 - $1 }
+    let onCadence = steps.filter { abs($0 - hop) < 1e-6 }.count
+    return steps.allSatisfy { $0 > hop - 1e-6 } && onCadence * 2 >= steps.count
+}

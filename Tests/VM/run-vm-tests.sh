@@ -9,8 +9,8 @@ readonly VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly PACKAGE_ROOT=$(cd "$VM_DIR/../.." && pwd)
 readonly CACHE_DIR=$PACKAGE_ROOT/.build/vm-cache
 readonly PRODUCTS=(imu-list imu-stream imu-record imu-classify)
-# The bundled activity model, installed next to the binaries as `make install` does.
-readonly RESOURCE_BUNDLE=imu-bridge_ActivityKit.resources
+# The bundled activity model, installed in share/imu-bridge beside bin/ as `make install` does.
+readonly DEFAULT_MODEL=$PACKAGE_ROOT/Sources/ActivityKit/Resources/motionsense.model
 readonly FIXTURE_MODULES=(uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d i2c-stub i2c-dev)
 readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-600}
 
@@ -114,7 +114,6 @@ build_products() {
     for product in "${PRODUCTS[@]}"; do
         [ -x "$BIN_DIR/$product" ] || die "$BIN_DIR/$product is missing: build it or drop --bin-dir"
     done
-    [ -d "$BIN_DIR/$RESOURCE_BUNDLE" ] || die "$BIN_DIR/$RESOURCE_BUNDLE is missing: build imu-classify or drop --bin-dir"
 }
 
 # Prints the module files (relative to lib/modules/VERSION) needed by the emulated devices.
@@ -148,7 +147,7 @@ build_initramfs() {
     for binary in "${PRODUCTS[@]}"; do
         strip -o "$rootfs/usr/local/bin/$binary" "$BIN_DIR/$binary"
     done
-    cp -r "$BIN_DIR/$RESOURCE_BUNDLE" "$rootfs/usr/local/bin/"
+    install -D -m 644 "$DEFAULT_MODEL" "$rootfs/usr/local/share/imu-bridge/motionsense.model"
     for binary in "${PRODUCTS[@]}"; do
         ldd "$BIN_DIR/$binary" | awk '/=> \// { print $3 }'
     done | sort -u | while read -r library; do

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads dataset text files, plain or gzip-compressed (see ``CompressedText``), and parses their numbers.
 enum DatasetText {
@@ -23,7 +23,7 @@ enum DatasetText {
         var values: [Double] = []
         values.reserveCapacity(fields.count)
         for field in fields {
-            guard let value = Double(field.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            guard let value = Double(field.trimmingWhitespace), value.isFinite else {
                 throw .malformedLine(path: path, line: lineNumber, reason: "'\(field)' is not a finite number")
             }
             values.append(value)

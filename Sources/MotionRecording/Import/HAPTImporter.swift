@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MotionSamples
 
 /// Turns UCI HAPT raw recordings (Reyes-Ortiz et al.; evaluation only, never shipped) into raw recordings.

@@ -1,5 +1,5 @@
 import DeviceMotionKit
-import Foundation
+import FoundationEssentials
 import MotionSamples
 
 /// Turns MotionSense (Malekzadeh et al., MIT licence) `A_DeviceMotion_data` files into recordings.
@@ -32,7 +32,7 @@ public enum MotionSenseImporter {
 
     /// Every trial file under `root` (the dataset folder or its `A_DeviceMotion_data`), sorted by trial and subject number.
     public static func trials(in root: String) throws(DatasetImportError) -> [Trial] {
-        let dataFolder = [root + "/A_DeviceMotion_data", root].first { isDirectory($0 + "/") && hasTrialFolders($0) }
+        let dataFolder = [root + "/A_DeviceMotion_data", root].first { isDirectory(atPath: $0) && hasTrialFolders($0) }
         guard let dataFolder else {
             throw .notADataset(path: root, expected: "A_DeviceMotion_data/<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv.gz")
         }
@@ -133,7 +133,7 @@ public enum MotionSenseImporter {
 
     /// Finds the needed columns by name in the header row.
     private static func columnIndices(header: Substring, path: String) throws(DatasetImportError) -> Columns {
-        let names = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        let names = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace) }
         var missing: [String] = []
         func index(_ name: String) -> Int {
             guard let index = names.firstIndex(of: name) else {
@@ -166,10 +166,6 @@ public enum MotionSenseImporter {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
 }
 
 private extension String {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import DeviceMotionKit
 
 extension Quaternion {
