@@ -72,7 +72,6 @@ public struct GradientBoostingTrainer: Sendable {
     }
 }
 
-
 /// A tree as grown: raw-value thresholds for prediction plus bin thresholds for updating training scores.
 struct BinnedTree: Sendable {
     /// The tree over raw feature values.

@@ -28,15 +28,11 @@ public struct StreamingActivityClassifier: Sendable {
 
     /// Switches to `newModel`, keeping the buffered samples; refuses (and keeps the model in use) a model whose
     /// windows differ, since the running stream stays at the rate and window shape it was started with.
+    ///
+    /// - Throws: ``ActivityError/windowMismatch(running:found:)`` unless the rate, size and hop are the same.
     public mutating func replaceModel(with newModel: ActivityModel) throws(ActivityError) {
-        try Self.checkReplacement(newModel.window, running: model.window)
+        guard newModel.window == model.window else { throw .windowMismatch(running: model.window, found: newModel.window) }
         model = newModel
-    }
-
-    /// Throws ``ActivityError/windowMismatch(running:found:)`` unless a model cut into `found` windows can replace
-    /// one cut into `running` windows on a stream that is already flowing: same rate, size and hop.
-    public static func checkReplacement(_ found: WindowConfiguration, running: WindowConfiguration) throws(ActivityError) {
-        guard found == running else { throw .windowMismatch(running: running, found: found) }
     }
 
     /// Adds one estimate; returns a prediction when it completes a window.

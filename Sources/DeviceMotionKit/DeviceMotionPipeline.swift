@@ -47,10 +47,9 @@ public struct DeviceMotionPipeline: Sendable {
     private var lastTimestamp: Double?
     /// The last quaternion stored in the history, for sign continuity.
     private var lastQuaternion = Quaternion.identity
-    /// The filter's recent attitudes, sampled at each output's time; kept until the resampler's latency is known.
+    /// The filter's recent attitudes, sampled at each output's time; all kept (infinite span) until the resampler's
+    /// latency is known.
     private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
-    /// Whether the attitude history's span covers the resampler's latency yet.
-    private var isHistorySpanSet = false
     /// Reused buffer of the resampled channels.
     private var channels: [Double]
 
@@ -181,10 +180,9 @@ public struct DeviceMotionPipeline: Sendable {
         } catch {
             preconditionFailure("the pipeline passes \(Self.channelCount) values to its \(Self.channelCount)-channel resampler: \(error)")
         }
-        if !isHistorySpanSet, let latency = resampler.latency {
+        if attitudes.span.isInfinite, let latency = resampler.latency {
             // Outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
             self.attitudes.span = 2 * (latency + 4 * period)
-            isHistorySpanSet = true
         }
     }
 

@@ -45,7 +45,7 @@ public struct IIOMotionSource: MotionSource {
         for device in imu.devices {
             threadsDone.enter()
             let reader = DeviceReader(device: device, uri: imu.uri, configuration: configuration, logger: logger)
-            startDedicatedThread(named: "iio-\(device.id)") {
+            startDedicatedThread {
                 var failure: IIOSensorError?
                 do throws(IIOSensorError) {
                     try reader.run(control: control) { continuation.yield($0) }

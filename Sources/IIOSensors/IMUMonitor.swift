@@ -63,7 +63,7 @@ public struct IMUMonitor: Sendable {
         logger.debug("following iio uevents from \(source)")
         let handover = MonitorHandover(udev: udev, netlink: netlink)
         let monitor = self
-        startDedicatedThread(named: "imu-hotplug") {
+        startDedicatedThread {
             do throws(IIOSensorError) {
                 try monitor.follow(handover.netlink, from: known, wakeup: wakeup) { continuation.yield($0) }
                 continuation.finish()

@@ -49,7 +49,7 @@ enum RecordingRows {
         }
         return SensorSample(
             sensor: sensor,
-            timestamp: try number(fields, 0, column: "timestamp"),
+            timestamp: try timestamp(fields, column: "timestamp"),
             value: try vector(fields, from: 2, columns: RecordingTable.raw.columns)
         )
     }
@@ -64,7 +64,7 @@ enum RecordingRows {
             z: try number(fields, 4, column: columns[4])
         )
         return DeviceMotion(
-            timestamp: try number(fields, 0, column: columns[0]),
+            timestamp: try timestamp(fields, column: columns[0]),
             attitude: Attitude(quaternion: quaternion),
             rotationRate: try vector(fields, from: 11, columns: columns),
             gravity: try vector(fields, from: 5, columns: columns),
@@ -79,7 +79,7 @@ enum RecordingRows {
             throw CSVLineError(reason: "unknown event kind '\(fields[1])' (expected one of \(known))")
         }
         return RecordingEvent(
-            timestamp: try number(fields, 0, column: "timestamp"),
+            timestamp: try timestamp(fields, column: "timestamp"),
             kind: kind,
             duration: fields[2].isEmpty ? nil : try number(fields, 2, column: "duration"),
             detail: fields[3]
@@ -97,9 +97,13 @@ enum RecordingRows {
         guard let value = Double(fields[index]) else {
             throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a number")
         }
-        if index == 0, !value.isFinite {
-            throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a finite number of seconds")
-        }
+        return value
+    }
+
+    /// The first column, a timestamp: a finite number of seconds (sensor values may be nan, a timestamp may not).
+    private static func timestamp(_ fields: [String], column: String) throws(CSVLineError) -> Double {
+        let value = try number(fields, 0, column: column)
+        guard value.isFinite else { throw CSVLineError(reason: "column \(column) is '\(fields[0])', not a finite number of seconds") }
         return value
     }
 

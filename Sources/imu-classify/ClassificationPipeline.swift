@@ -17,9 +17,7 @@ struct ClassificationPipeline: Sendable {
         for try await motion in motions {
             guard let window = classifier.process(motion) else { continue }
             output.print(tracker.update(window))
-            if let reloaded = modelSource.reloadIfNeeded() {
-                try classifier.replaceModel(with: reloaded)
-            }
+            modelSource.reloadIfNeeded(into: &classifier)
         }
     }
 }

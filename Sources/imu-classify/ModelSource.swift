@@ -49,31 +49,27 @@ final class ModelSource: Sendable {
     /// The model currently in use.
     var current: ActivityModel { state.withLock { $0.model } }
 
-    /// Returns a newly loaded model if the file changed or SIGHUP arrived since the last call and the new model
-    /// cuts the stream the same way as the current one, else nil.
-    func reloadIfNeeded() -> ActivityModel? {
-        guard let url else { return nil }
+    /// Hands `classifier` the model file anew if it changed or SIGHUP arrived since the last call; a file that does
+    /// not load, or whose windows the classifier refuses (the running stream keeps its rate and window shape), leaves
+    /// the model in use with a warning.
+    func reloadIfNeeded(into classifier: inout StreamingActivityClassifier) {
+        guard let url else { return }
         let date = Self.modificationDate(of: url)
         let requested = state.withLock {
             let wanted = $0.hangupReceived || (date != nil && date != $0.modificationDate)
             $0.hangupReceived = false
+            $0.modificationDate = date
             return wanted
         }
-        guard requested else { return nil }
+        guard requested else { return }
         do {
             let reloaded = try ActivityModel.load(contentsOf: url)
-            try StreamingActivityClassifier.checkReplacement(reloaded.window, running: current.window)
-            state.withLock {
-                $0.model = reloaded
-                $0.modificationDate = date
-            }
+            try classifier.replaceModel(with: reloaded)
+            state.withLock { $0.model = reloaded }
             logger.info("reloaded model \(url.path): \(reloaded.classNames.joined(separator: ", "))")
             releaseFreedHeap()
-            return reloaded
         } catch {
-            state.withLock { $0.modificationDate = date }
             logger.warning("kept the previous model, did not reload \(url.path): \(error.description)")
-            return nil
         }
     }
 

@@ -25,9 +25,7 @@ enum MotionInput {
 
     /// The recording directory `path` names (itself, or the parent of its `raw.csv`), if it is one.
     private static func recordingDirectory(for path: String) -> FilePath? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { return FilePath(path) }
+        if isDirectory(atPath: path) { return FilePath(path) }
         let file = FilePath(path)
         guard file.lastComponent?.string == "raw.csv" else { return nil }
         let directory = file.removingLastComponent()

@@ -2,9 +2,9 @@
 import Glibc
 #endif
 
-/// Runs `body` on a new detached OS thread (`name` is for the reader of the code): for work that blocks in C
-/// (libiio refills, libudev reads), which must not hold one of Swift concurrency's few cooperative threads.
-func startDedicatedThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+/// Runs `body` on a new detached OS thread: for work that blocks in C (libiio refills, libudev reads), which must
+/// not hold one of Swift concurrency's few cooperative threads.
+func startDedicatedThread(_ body: @escaping @Sendable () -> Void) {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     let status = pthread_create(&thread, nil, { context in
