@@ -10,43 +10,43 @@ import MotionSamples
 /// `s · x`, `s · y` and their cross product; when the entry is already a proper signed rotation
 /// (`H == s · R`), the accelerometer reads exactly `H · v / g`, as iio-sensor-proxy does.
 public struct HWDBMountMatrix: Hashable, Sendable {
-  /// The property's value as udev has it.
-  public var text: String
-  /// The proper rotation (determinant +1), in the kernel's sign, that imu-bridge applies.
-  public var rotation: MountMatrix
-  /// Whether the entry's z row contradicted its x and y rows and was replaced by the right-hand rule.
-  public var completedZ: Bool
+    /// The property's value as udev has it.
+    public var text: String
+    /// The proper rotation (determinant +1), in the kernel's sign, that imu-bridge applies.
+    public var rotation: MountMatrix
+    /// Whether the entry's z row contradicted its x and y rows and was replaced by the right-hand rule.
+    public var completedZ: Bool
 
-  /// The mount-matrix source an accelerometer's hwdb entry is listed as.
-  public static let source = "hwdb ACCEL_MOUNT_MATRIX"
-  /// The source listed when the entry's z row was completed by the right-hand rule.
-  public static let completedSource = "hwdb ACCEL_MOUNT_MATRIX, z completed by the right-hand rule"
-  /// The source listed for a gyroscope that takes its accelerometer's hwdb rotation.
-  public static let gyroscopeSource = "from the accelerometer's hwdb ACCEL_MOUNT_MATRIX"
+    /// The mount-matrix source an accelerometer's hwdb entry is listed as.
+    public static let source = "hwdb ACCEL_MOUNT_MATRIX"
+    /// The source listed when the entry's z row was completed by the right-hand rule.
+    public static let completedSource = "hwdb ACCEL_MOUNT_MATRIX, z completed by the right-hand rule"
+    /// The source listed for a gyroscope that takes its accelerometer's hwdb rotation.
+    public static let gyroscopeSource = "from the accelerometer's hwdb ACCEL_MOUNT_MATRIX"
 
-  /// Reads `text` for an accelerometer reporting in `sign`; x and y rows that are not orthonormal are an error.
-  public init(parsing text: String, sign: AccelerationSign) throws(IIOSensorError) {
-    let attribute = "udev property ACCEL_MOUNT_MATRIX"
-    let written = try MountMatrix(parsing: text, attribute: attribute)
-    let s: Double = sign == .specificForce ? -1 : 1
-    let x = Vector3(written.rows[0]) * s
-    let y = Vector3(written.rows[1]) * s
-    let tolerance = 1e-6
-    guard abs(x.dot(x) - 1) < tolerance, abs(y.dot(y) - 1) < tolerance, abs(x.dot(y)) < tolerance
-    else {
-      throw .malformedAttribute(
-        attribute: attribute, value: text,
-        expected:
-          "x and y rows of unit length and at right angles, like '0, -1, 0; -1, 0, 0; 0, 0, 1'")
+    /// Reads `text` for an accelerometer reporting in `sign`; x and y rows that are not orthonormal are an error.
+    public init(parsing text: String, sign: AccelerationSign) throws(IIOSensorError) {
+        let attribute = "udev property ACCEL_MOUNT_MATRIX"
+        let written = try MountMatrix(parsing: text, attribute: attribute)
+        let s: Double = sign == .specificForce ? -1 : 1
+        let x = Vector3(written.rows[0]) * s
+        let y = Vector3(written.rows[1]) * s
+        let tolerance = 1e-6
+        guard abs(x.dot(x) - 1) < tolerance, abs(y.dot(y) - 1) < tolerance, abs(x.dot(y)) < tolerance
+        else {
+            throw .malformedAttribute(
+                attribute: attribute, value: text,
+                expected:
+                    "x and y rows of unit length and at right angles, like '0, -1, 0; -1, 0, 0; 0, 0, 1'")
+        }
+        let z = x.cross(y)
+        self.text = text
+        rotation = MountMatrix(rows: [x, y, z])
+        completedZ = (Vector3(written.rows[2]) - z * s).norm > tolerance
     }
-    let z = x.cross(y)
-    self.text = text
-    rotation = MountMatrix(rows: [x, y, z])
-    completedZ = (Vector3(written.rows[2]) - z * s).norm > tolerance
-  }
 }
 
 extension Vector3 {
-  /// A matrix row as a vector.
-  fileprivate init(_ row: [Double]) { self.init(x: row[0], y: row[1], z: row[2]) }
+    /// A matrix row as a vector.
+    fileprivate init(_ row: [Double]) { self.init(x: row[0], y: row[1], z: row[2]) }
 }

@@ -1,87 +1,83 @@
 /// One IIO device as discovered: identity, channels, and everything needed to stream it.
 public struct IIODeviceInfo: Hashable, Sendable {
-  /// The kernel id, e.g. `iio:device0`.
-  public var id: String
-  /// The driver-given name, e.g. `mpu6050` or `lsm6dso_accel`.
-  public var name: String
-  /// The `label` attribute (e.g. `accel-display`), or cros-ec's older `location`.
-  public var label: String?
-  /// The sysfs path of the parent device (local contexts only).
-  public var parentPath: String?
-  /// All channels of the device.
-  public var channels: [IIOChannelInfo]
-  /// The sampling-frequency controls: one per device, or one per channel type (bmi160 has two).
-  public var samplingFrequencies: [SamplingFrequency]
-  /// Mount matrix per channel type, a rotation in the kernel's sign, already resolved (hwdb, then
-  /// driver attributes, then identity; a gyroscope without its own takes the accelerometer's hwdb rotation).
-  public var mountMatrices: [ChannelType: MountMatrix]
-  /// Where each type's mount matrix came from, e.g. `in_accel_mount_matrix` or `hwdb ACCEL_MOUNT_MATRIX`.
-  public var mountMatrixSources: [ChannelType: String]
-  /// Whether the device can stream through a kernel buffer (it has scan elements).
-  public var isBufferCapable: Bool
-  /// Whether the device has a `trigger/` directory (triggered buffer) rather than a trigger-less kfifo.
-  public var hasTriggerDirectory: Bool
-  /// The trigger currently attached, by name.
-  public var currentTrigger: String?
-  /// The value of `current_timestamp_clock` (e.g. `realtime`, `boottime`), if present.
-  public var timestampClock: String?
-  /// The sign convention of the device's accelerometer.
-  public var accelerationSign: AccelerationSign
-  /// The hwdb's `ACCEL_MOUNT_MATRIX` of the device's accelerometer, as written and as applied.
-  public var hwdbMountMatrix: HWDBMountMatrix?
+    /// The kernel id, e.g. `iio:device0`.
+    public var id: String
+    /// The driver-given name, e.g. `mpu6050` or `lsm6dso_accel`.
+    public var name: String
+    /// The `label` attribute (e.g. `accel-display`), or cros-ec's older `location`.
+    public var label: String?
+    /// The sysfs path of the parent device (local contexts only).
+    public var parentPath: String?
+    /// All channels of the device.
+    public var channels: [IIOChannelInfo]
+    /// The sampling-frequency controls: one per device, or one per channel type (bmi160 has two).
+    public var samplingFrequencies: [SamplingFrequency]
+    /// Mount matrix per channel type, a rotation in the kernel's sign, already resolved (hwdb, then
+    /// driver attributes, then identity; a gyroscope without its own takes the accelerometer's hwdb rotation).
+    public var mountMatrices: [ChannelType: MountMatrix]
+    /// Where each type's mount matrix came from, e.g. `in_accel_mount_matrix` or `hwdb ACCEL_MOUNT_MATRIX`.
+    public var mountMatrixSources: [ChannelType: String]
+    /// Whether the device can stream through a kernel buffer (it has scan elements).
+    public var isBufferCapable: Bool
+    /// Whether the device has a `trigger/` directory (triggered buffer) rather than a trigger-less kfifo.
+    public var hasTriggerDirectory: Bool
+    /// The trigger currently attached, by name.
+    public var currentTrigger: String?
+    /// The value of `current_timestamp_clock` (e.g. `realtime`, `boottime`), if present.
+    public var timestampClock: String?
+    /// The sign convention of the device's accelerometer.
+    public var accelerationSign: AccelerationSign
+    /// The hwdb's `ACCEL_MOUNT_MATRIX` of the device's accelerometer, as written and as applied.
+    public var hwdbMountMatrix: HWDBMountMatrix?
 
-  /// Creates a device description.
-  public init(
-    id: String, name: String, label: String?, parentPath: String?, channels: [IIOChannelInfo],
-    samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix],
-    mountMatrixSources: [ChannelType: String],
-    isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?,
-    timestampClock: String?,
-    accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil
-  ) {
-    self.id = id
-    self.name = name
-    self.label = label
-    self.parentPath = parentPath
-    self.channels = channels
-    self.samplingFrequencies = samplingFrequencies
-    self.mountMatrices = mountMatrices
-    self.mountMatrixSources = mountMatrixSources
-    self.isBufferCapable = isBufferCapable
-    self.hasTriggerDirectory = hasTriggerDirectory
-    self.currentTrigger = currentTrigger
-    self.timestampClock = timestampClock
-    self.accelerationSign = accelerationSign
-    self.hwdbMountMatrix = hwdbMountMatrix
-  }
+    /// Creates a device description.
+    public init(
+        id: String, name: String, label: String?, parentPath: String?, channels: [IIOChannelInfo],
+        samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix],
+        mountMatrixSources: [ChannelType: String],
+        isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?, timestampClock: String?,
+        accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.label = label
+        self.parentPath = parentPath
+        self.channels = channels
+        self.samplingFrequencies = samplingFrequencies
+        self.mountMatrices = mountMatrices
+        self.mountMatrixSources = mountMatrixSources
+        self.isBufferCapable = isBufferCapable
+        self.hasTriggerDirectory = hasTriggerDirectory
+        self.currentTrigger = currentTrigger
+        self.timestampClock = timestampClock
+        self.accelerationSign = accelerationSign
+        self.hwdbMountMatrix = hwdbMountMatrix
+    }
 
-  /// Whether the device has x, y and z channels of `type`.
-  public func hasVector(_ type: ChannelType) -> Bool {
-    Set(channels.filter { $0.type == type }.compactMap(\.axis)).count == 3
-  }
+    /// Whether the device has x, y and z channels of `type`.
+    public func hasVector(_ type: ChannelType) -> Bool {
+        Set(channels.filter { $0.type == type }.compactMap(\.axis)).count == 3
+    }
 
-  /// Whether the device measures acceleration on three axes.
-  public var isAccelerometer: Bool { hasVector(.acceleration) }
-  /// Whether the device measures angular velocity on three axes.
-  public var isGyroscope: Bool { hasVector(.angularVelocity) }
+    /// Whether the device measures acceleration on three axes.
+    public var isAccelerometer: Bool { hasVector(.acceleration) }
+    /// Whether the device measures angular velocity on three axes.
+    public var isGyroscope: Bool { hasVector(.angularVelocity) }
 
-  /// The main sampling-frequency control (the accelerometer's on combined devices).
-  public var samplingFrequency: SamplingFrequency? { samplingFrequencies.first }
+    /// The main sampling-frequency control (the accelerometer's on combined devices).
+    public var samplingFrequency: SamplingFrequency? { samplingFrequencies.first }
 
-  /// The sampling-frequency control that paces channels of `type`: their own, else the device's.
-  public func samplingFrequency(for type: ChannelType) -> SamplingFrequency? {
-    samplingFrequencies.first { $0.location == .channels(type) }
-      ?? samplingFrequencies.first { $0.location == .device }
-  }
+    /// The sampling-frequency control that paces channels of `type`: their own, else the device's.
+    public func samplingFrequency(for type: ChannelType) -> SamplingFrequency? {
+        samplingFrequencies.first { $0.location == .channels(type) } ?? samplingFrequencies.first { $0.location == .device }
+    }
 
-  /// The mount matrix that applies to channels of `type`.
-  public func mountMatrix(for type: ChannelType) -> MountMatrix { mountMatrices[type] ?? .identity }
+    /// The mount matrix that applies to channels of `type`.
+    public func mountMatrix(for type: ChannelType) -> MountMatrix { mountMatrices[type] ?? .identity }
 
-  /// Where the mount matrix of `type` came from; `none (identity)` when no source gave one.
-  public func mountMatrixSource(for type: ChannelType) -> String {
-    mountMatrixSources[type] ?? "none (identity)"
-  }
+    /// Where the mount matrix of `type` came from; `none (identity)` when no source gave one.
+    public func mountMatrixSource(for type: ChannelType) -> String { mountMatrixSources[type] ?? "none (identity)" }
 
-  /// The device node that buffered reads open.
-  public var devicePath: String { "/dev/\(id)" }
+    /// The device node that buffered reads open.
+    public var devicePath: String { "/dev/\(id)" }
 }

@@ -5,42 +5,38 @@ import MotionSamples
 /// `HWDBMountMatrix`), then CoreMotion's units and signs (acceleration in g with gravity pointing down,
 /// rotation rate in rad/s). This is the one place the conversion happens.
 public struct SampleConverter: Sendable {
-  private let scales: [Double]
-  private let offsets: [Double]
-  private let matrix: MountMatrix
-  private let postScale: Double
+    private let scales: [Double]
+    private let offsets: [Double]
+    private let matrix: MountMatrix
+    private let postScale: Double
 
-  /// A converter for the x, y, z channels of `type` on `device`; `nil` if it has no such vector.
-  public init?(device: IIODeviceInfo, type: ChannelType) {
-    let axes = Axis.allCases.compactMap { axis in
-      device.channels.first { $0.type == type && $0.axis == axis }
+    /// A converter for the x, y, z channels of `type` on `device`; `nil` if it has no such vector.
+    public init?(device: IIODeviceInfo, type: ChannelType) {
+        let axes = Axis.allCases.compactMap { axis in device.channels.first { $0.type == type && $0.axis == axis } }
+        guard axes.count == 3, type == .acceleration || type == .angularVelocity else { return nil }
+        scales = axes.map(\.scale)
+        offsets = axes.map(\.offset)
+        matrix = device.mountMatrix(for: type)
+        if type == .acceleration {
+            let sign: Double = device.accelerationSign == .specificForce ? -1 : 1
+            postScale = sign / standardGravity
+        } else {
+            postScale = 1
+        }
     }
-    guard axes.count == 3, type == .acceleration || type == .angularVelocity else { return nil }
-    scales = axes.map(\.scale)
-    offsets = axes.map(\.offset)
-    matrix = device.mountMatrix(for: type)
-    if type == .acceleration {
-      let sign: Double = device.accelerationSign == .specificForce ? -1 : 1
-      postScale = sign / standardGravity
-    } else {
-      postScale = 1
+
+    /// Converts raw x, y, z counts (as `iio_channel_convert` or a `*_raw` file gives them) to a CoreMotion vector.
+    public func convert(x: Double, y: Double, z: Double) -> Vector3 {
+        convert(physical: physical(x: x, y: y, z: z))
     }
-  }
 
-  /// Converts raw x, y, z counts (as `iio_channel_convert` or a `*_raw` file gives them) to a CoreMotion vector.
-  public func convert(x: Double, y: Double, z: Double) -> Vector3 {
-    convert(physical: physical(x: x, y: y, z: z))
-  }
+    /// SI values (m/s^2 or rad/s) in the sensor's frame, before the mount matrix.
+    public func physical(x: Double, y: Double, z: Double) -> Vector3 {
+        Vector3(x: (x + offsets[0]) * scales[0], y: (y + offsets[1]) * scales[1], z: (z + offsets[2]) * scales[2])
+    }
 
-  /// SI values (m/s^2 or rad/s) in the sensor's frame, before the mount matrix.
-  public func physical(x: Double, y: Double, z: Double) -> Vector3 {
-    Vector3(
-      x: (x + offsets[0]) * scales[0], y: (y + offsets[1]) * scales[1],
-      z: (z + offsets[2]) * scales[2])
-  }
-
-  /// Applies the mount matrix and CoreMotion's units and signs to an SI sensor-frame vector.
-  public func convert(physical: Vector3) -> Vector3 {
-    matrix.apply(physical) * postScale
-  }
+    /// Applies the mount matrix and CoreMotion's units and signs to an SI sensor-frame vector.
+    public func convert(physical: Vector3) -> Vector3 {
+        matrix.apply(physical) * postScale
+    }
 }

@@ -2,124 +2,123 @@ import IIOSensors
 
 /// The JSON shape of one IMU in `imu-list --json`.
 struct IMUListing: Encodable {
-  let name: String
-  let uri: String
-  let accelerometer: DeviceListing?
-  let gyroscope: DeviceListing?
+    let name: String
+    let uri: String
+    let accelerometer: DeviceListing?
+    let gyroscope: DeviceListing?
 
-  init(_ imu: IMU) {
-    name = imu.name
-    uri = imu.uri
-    accelerometer = imu.accelerometer.map { DeviceListing($0, primary: .acceleration) }
-    gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
-  }
+    init(_ imu: IMU) {
+        name = imu.name
+        uri = imu.uri
+        accelerometer = imu.accelerometer.map { DeviceListing($0, primary: .acceleration) }
+        gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
+    }
 
-  // A missing sensor is written as null, so every key is always present.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(name, forKey: .name)
-    try container.encode(uri, forKey: .uri)
-    try container.encode(accelerometer, forKey: .accelerometer)
-    try container.encode(gyroscope, forKey: .gyroscope)
-  }
+    // A missing sensor is written as null, so every key is always present.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(uri, forKey: .uri)
+        try container.encode(accelerometer, forKey: .accelerometer)
+        try container.encode(gyroscope, forKey: .gyroscope)
+    }
 
-  private enum CodingKeys: String, CodingKey { case name, uri, accelerometer, gyroscope }
+    private enum CodingKeys: String, CodingKey { case name, uri, accelerometer, gyroscope }
 }
 
 /// The JSON shape of one IIO device.
 struct DeviceListing: Encodable {
-  let id: String
-  let name: String
-  let label: String?
-  let parent: String?
-  let buffered: Bool
-  let triggered: Bool
-  let trigger: String?
-  let samplingFrequency: Double?
-  let availableFrequencies: [Double]
-  let timestampClock: String?
-  let mountMatrix: [[Double]]
-  let mountMatrixSource: String
-  let hwdbMountMatrix: String?
-  let accelerationSign: String
-  let channels: [ChannelListing]
+    let id: String
+    let name: String
+    let label: String?
+    let parent: String?
+    let buffered: Bool
+    let triggered: Bool
+    let trigger: String?
+    let samplingFrequency: Double?
+    let availableFrequencies: [Double]
+    let timestampClock: String?
+    let mountMatrix: [[Double]]
+    let mountMatrixSource: String
+    let hwdbMountMatrix: String?
+    let accelerationSign: String
+    let channels: [ChannelListing]
 
-  init(_ device: IIODeviceInfo, primary: ChannelType) {
-    id = device.id
-    name = device.name
-    label = device.label
-    parent = device.parentPath
-    buffered = device.isBufferCapable
-    triggered = device.hasTriggerDirectory
-    trigger = device.currentTrigger
-    let frequency = device.samplingFrequency(for: primary)
-    samplingFrequency = frequency?.current
-    availableFrequencies = frequency?.available ?? []
-    timestampClock = device.timestampClock
-    mountMatrix = device.mountMatrix(for: primary).rows
-    mountMatrixSource = device.mountMatrixSource(for: primary)
-    hwdbMountMatrix = device.hwdbMountMatrix?.text
-    accelerationSign = device.accelerationSign.rawValue
-    channels = device.channels.map(ChannelListing.init)
-  }
+    init(_ device: IIODeviceInfo, primary: ChannelType) {
+        id = device.id
+        name = device.name
+        label = device.label
+        parent = device.parentPath
+        buffered = device.isBufferCapable
+        triggered = device.hasTriggerDirectory
+        trigger = device.currentTrigger
+        let frequency = device.samplingFrequency(for: primary)
+        samplingFrequency = frequency?.current
+        availableFrequencies = frequency?.available ?? []
+        timestampClock = device.timestampClock
+        mountMatrix = device.mountMatrix(for: primary).rows
+        mountMatrixSource = device.mountMatrixSource(for: primary)
+        hwdbMountMatrix = device.hwdbMountMatrix?.text
+        accelerationSign = device.accelerationSign.rawValue
+        channels = device.channels.map(ChannelListing.init)
+    }
 
-  // Optionals are written as null so every key is always present.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(label, forKey: .label)
-    try container.encode(parent, forKey: .parent)
-    try container.encode(buffered, forKey: .buffered)
-    try container.encode(triggered, forKey: .triggered)
-    try container.encode(trigger, forKey: .trigger)
-    try container.encode(samplingFrequency, forKey: .samplingFrequency)
-    try container.encode(availableFrequencies, forKey: .availableFrequencies)
-    try container.encode(timestampClock, forKey: .timestampClock)
-    try container.encode(mountMatrix, forKey: .mountMatrix)
-    try container.encode(mountMatrixSource, forKey: .mountMatrixSource)
-    try container.encode(hwdbMountMatrix, forKey: .hwdbMountMatrix)
-    try container.encode(accelerationSign, forKey: .accelerationSign)
-    try container.encode(channels, forKey: .channels)
-  }
+    // Optionals are written as null so every key is always present.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(label, forKey: .label)
+        try container.encode(parent, forKey: .parent)
+        try container.encode(buffered, forKey: .buffered)
+        try container.encode(triggered, forKey: .triggered)
+        try container.encode(trigger, forKey: .trigger)
+        try container.encode(samplingFrequency, forKey: .samplingFrequency)
+        try container.encode(availableFrequencies, forKey: .availableFrequencies)
+        try container.encode(timestampClock, forKey: .timestampClock)
+        try container.encode(mountMatrix, forKey: .mountMatrix)
+        try container.encode(mountMatrixSource, forKey: .mountMatrixSource)
+        try container.encode(hwdbMountMatrix, forKey: .hwdbMountMatrix)
+        try container.encode(accelerationSign, forKey: .accelerationSign)
+        try container.encode(channels, forKey: .channels)
+    }
 
-  private enum CodingKeys: String, CodingKey {
-    case id, name, label, parent, buffered, triggered, trigger, samplingFrequency,
-      availableFrequencies
-    case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, channels
-  }
+    private enum CodingKeys: String, CodingKey {
+        case id, name, label, parent, buffered, triggered, trigger, samplingFrequency, availableFrequencies
+        case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, channels
+    }
 }
 
 /// The JSON shape of one channel.
 struct ChannelListing: Encodable {
-  let id: String
-  let type: String
-  let axis: String?
-  let index: Int?
-  let format: String?
-  let scale: Double
-  let offset: Double
+    let id: String
+    let type: String
+    let axis: String?
+    let index: Int?
+    let format: String?
+    let scale: Double
+    let offset: Double
 
-  init(_ channel: IIOChannelInfo) {
-    id = channel.id
-    type = channel.type.rawValue
-    axis = channel.axis?.rawValue
-    index = channel.scanIndex
-    format = channel.format?.description
-    scale = channel.scale
-    offset = channel.offset
-  }
+    init(_ channel: IIOChannelInfo) {
+        id = channel.id
+        type = channel.type.rawValue
+        axis = channel.axis?.rawValue
+        index = channel.scanIndex
+        format = channel.format?.description
+        scale = channel.scale
+        offset = channel.offset
+    }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(type, forKey: .type)
-    try container.encode(axis, forKey: .axis)
-    try container.encode(index, forKey: .index)
-    try container.encode(format, forKey: .format)
-    try container.encode(scale, forKey: .scale)
-    try container.encode(offset, forKey: .offset)
-  }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(axis, forKey: .axis)
+        try container.encode(index, forKey: .index)
+        try container.encode(format, forKey: .format)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(offset, forKey: .offset)
+    }
 
-  private enum CodingKeys: String, CodingKey { case id, type, axis, index, format, scale, offset }
+    private enum CodingKeys: String, CodingKey { case id, type, axis, index, format, scale, offset }
 }

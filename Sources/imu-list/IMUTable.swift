@@ -2,75 +2,64 @@ import IIOSensors
 
 /// The human-readable `imu-list` output: one block per IMU, one line per channel.
 struct IMUTable {
-  let imus: [IMU]
+    let imus: [IMU]
 
-  var text: String {
-    var out = ""
-    for (index, imu) in imus.enumerated() {
-      let kind =
-        imu.accelerometer?.id == imu.gyroscope?.id
-        ? "combined" : imu.gyroscope == nil ? "accelerometer only" : "split"
-      out += "IMU \(index): \(imu.name) (\(kind), \(imu.uri))\n"
-      for device in imu.devices {
-        out += describe(device)
-      }
-      out += "\n"
+    var text: String {
+        var out = ""
+        for (index, imu) in imus.enumerated() {
+            let kind = imu.accelerometer?.id == imu.gyroscope?.id ? "combined" : imu.gyroscope == nil ? "accelerometer only" : "split"
+            out += "IMU \(index): \(imu.name) (\(kind), \(imu.uri))\n"
+            for device in imu.devices {
+                out += describe(device)
+            }
+            out += "\n"
+        }
+        return out
     }
-    return out
-  }
 
-  private func describe(_ device: IIODeviceInfo) -> String {
-    var lines: [String] = []
-    let label = device.label.map { ", label \($0)" } ?? ""
-    lines.append("  \(device.id)  \(device.name)\(label)")
-    if let parent = device.parentPath { lines.append("    parent      \(parent)") }
-    let capture: String
-    if !device.isBufferCapable {
-      capture = "polled (no buffer)"
-    } else if device.hasTriggerDirectory {
-      capture = "buffered, trigger \(device.currentTrigger ?? "(none set)")"
-    } else {
-      capture = "buffered (hardware FIFO, no trigger)"
+    private func describe(_ device: IIODeviceInfo) -> String {
+        var lines: [String] = []
+        let label = device.label.map { ", label \($0)" } ?? ""
+        lines.append("  \(device.id)  \(device.name)\(label)")
+        if let parent = device.parentPath { lines.append("    parent      \(parent)") }
+        let capture: String
+        if !device.isBufferCapable {
+            capture = "polled (no buffer)"
+        } else if device.hasTriggerDirectory {
+            capture = "buffered, trigger \(device.currentTrigger ?? "(none set)")"
+        } else {
+            capture = "buffered (hardware FIFO, no trigger)"
+        }
+        lines.append("    capture     \(capture)")
+        for frequency in device.samplingFrequencies {
+            let current = frequency.current.map { "\($0.compact) Hz" } ?? "unknown"
+            let available = frequency.available.isEmpty ? "" : "  (available: \(frequency.available.map(\.compact).joined(separator: " ")))"
+            lines.append("    rate        \(current)\(available)  [\(frequency.attributeName)]")
+        }
+        lines.append("    clock       \(device.timestampClock ?? "n/a")")
+        let isCombined = device.isAccelerometer && device.isGyroscope
+        for type in [ChannelType.acceleration, .angularVelocity] where device.hasVector(type) {
+            let mountLabel = !isCombined ? "mount" : type == .acceleration ? "accel mount" : "gyro mount"
+            lines.append("    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]")
+        }
+        if let hwdb = device.hwdbMountMatrix {
+            lines.append("    \("hwdb".padding(12))\(hwdb.text)  [ACCEL_MOUNT_MATRIX as written, in the HID sign]")
+        }
+        for channel in device.channels where channel.type != .other {
+            let format = channel.format.map { "\($0.description) @\(channel.scanIndex ?? -1)" } ?? "not buffered"
+            lines.append(
+                "    \(channel.id.padding(12))\(format.padding(22)) scale \(channel.scale.compact)  offset \(channel.offset.compact)")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
-    lines.append("    capture     \(capture)")
-    for frequency in device.samplingFrequencies {
-      let current = frequency.current.map { "\($0.compact) Hz" } ?? "unknown"
-      let available =
-        frequency.available.isEmpty
-        ? "" : "  (available: \(frequency.available.map(\.compact).joined(separator: " ")))"
-      lines.append("    rate        \(current)\(available)  [\(frequency.attributeName)]")
-    }
-    lines.append("    clock       \(device.timestampClock ?? "n/a")")
-    let isCombined = device.isAccelerometer && device.isGyroscope
-    for type in [ChannelType.acceleration, .angularVelocity] where device.hasVector(type) {
-      let mountLabel = !isCombined ? "mount" : type == .acceleration ? "accel mount" : "gyro mount"
-      lines.append(
-        "    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]"
-      )
-    }
-    if let hwdb = device.hwdbMountMatrix {
-      lines.append(
-        "    \("hwdb".padding(12))\(hwdb.text)  [ACCEL_MOUNT_MATRIX as written, in the HID sign]")
-    }
-    for channel in device.channels where channel.type != .other {
-      let format =
-        channel.format.map { "\($0.description) @\(channel.scanIndex ?? -1)" } ?? "not buffered"
-      lines.append(
-        "    \(channel.id.padding(12))\(format.padding(22)) scale \(channel.scale.compact)  offset \(channel.offset.compact)"
-      )
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
 }
 
 extension String {
-  /// The string padded with spaces to `width`.
-  func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-  }
+    /// The string padded with spaces to `width`.
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }
 
 extension Double {
-  /// `50` rather than `50.0`.
-  var compact: String { self == rounded() && abs(self) < 1e12 ? String(Int(self)) : String(self) }
+    /// `50` rather than `50.0`.
+    var compact: String { self == rounded() && abs(self) < 1e12 ? String(Int(self)) : String(self) }
 }

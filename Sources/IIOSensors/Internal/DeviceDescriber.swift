@@ -4,243 +4,218 @@ import SystemPackage
 /// Reads one libiio device into an `IIODeviceInfo`: channels with scale and offset, sampling
 /// frequencies, mount matrices (hwdb first), trigger and timestamp clock.
 struct DeviceDescriber {
-  let device: LibIIODevice
-  let udev: LibUdev?
-  let logger: Logger
+    let device: LibIIODevice
+    let udev: LibUdev?
+    let logger: Logger
 
-  func describe() throws(IIOSensorError) -> IIODeviceInfo {
-    let id = device.id
-    let udevDevice = udev?.device(subsystem: "iio", sysname: id)
-    let channels = device.channels.filter { !$0.isOutput }
-    let deviceAttributes = Set(device.attributeNames)
-    var infos: [IIOChannelInfo] = []
-    for channel in channels {
-      infos.append(
-        IIOChannelInfo(
-          id: channel.id, type: channel.type, axis: channel.axis,
-          scanIndex: channel.isScanElement ? channel.scanIndex : nil, format: channel.format,
-          scale: try number(channel, "scale", deviceAttributes, default: 1),
-          offset: try number(channel, "offset", deviceAttributes, default: 0)))
+    func describe() throws(IIOSensorError) -> IIODeviceInfo {
+        let id = device.id
+        let udevDevice = udev?.device(subsystem: "iio", sysname: id)
+        let channels = device.channels.filter { !$0.isOutput }
+        let deviceAttributes = Set(device.attributeNames)
+        var infos: [IIOChannelInfo] = []
+        for channel in channels {
+            infos.append(
+                IIOChannelInfo(
+                    id: channel.id, type: channel.type, axis: channel.axis,
+                    scanIndex: channel.isScanElement ? channel.scanIndex : nil, format: channel.format,
+                    scale: try number(channel, "scale", deviceAttributes, default: 1),
+                    offset: try number(channel, "offset", deviceAttributes, default: 0)))
+        }
+        let parentPath = udevDevice?.parentSyspath
+        let name = device.name ?? id
+        let accelerationSign = AccelerationSign.of(name: name, parentPath: parentPath)
+        let hwdb = try hwdbMountMatrix(udevDevice?.property("ACCEL_MOUNT_MATRIX"), channels, accelerationSign, name: name)
+        let (matrices, sources) = try mountMatrices(channels, deviceAttributes, hwdb: hwdb)
+        let trigger = device.currentTrigger()
+        let hasTriggerDirectory: Bool
+        switch trigger {
+        case .failure(.noSuchFileOrDirectory): hasTriggerDirectory = false
+        default: hasTriggerDirectory = true
+        }
+        return IIODeviceInfo(
+            id: id, name: name,
+            label: device.label ?? deviceText("location", deviceAttributes),
+            parentPath: parentPath, channels: infos,
+            samplingFrequencies: samplingFrequencies(channels, deviceAttributes),
+            mountMatrices: matrices, mountMatrixSources: sources,
+            isBufferCapable: infos.contains { $0.scanIndex != nil && ($0.type == .acceleration || $0.type == .angularVelocity) },
+            hasTriggerDirectory: hasTriggerDirectory,
+            currentTrigger: (try? trigger.get())??.name,
+            timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
+            accelerationSign: accelerationSign, hwdbMountMatrix: hwdb)
     }
-    let parentPath = udevDevice?.parentSyspath
-    let name = device.name ?? id
-    let accelerationSign = AccelerationSign.of(name: name, parentPath: parentPath)
-    let hwdb = try hwdbMountMatrix(
-      udevDevice?.property("ACCEL_MOUNT_MATRIX"), channels, accelerationSign, name: name)
-    let (matrices, sources) = try mountMatrices(channels, deviceAttributes, hwdb: hwdb)
-    let trigger = device.currentTrigger()
-    let hasTriggerDirectory: Bool
-    switch trigger {
-    case .failure(.noSuchFileOrDirectory): hasTriggerDirectory = false
-    default: hasTriggerDirectory = true
+
+    // MARK: Scale and offset
+
+    /// A channel's number attribute (`in_accel_x_scale`, `in_accel_scale`), else the device-wide one
+    /// (cros-ec's bare `scale`; never for the timestamp, which is nanoseconds), else `defaultValue`
+    /// when neither exists. An attribute that exists but cannot be read is an error: decoding with a
+    /// guessed scale would be silently wrong.
+    private func number(
+        _ channel: LibIIOChannel, _ name: String, _ deviceAttributes: Set<String>, default defaultValue: Double
+    ) throws(IIOSensorError) -> Double {
+        let read: Result<String, Errno>
+        let file: String
+        if channel.attributeNames.contains(name) {
+            (read, file) = (channel.readAttribute(name), channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)")
+        } else if channel.type != .timestamp, deviceAttributes.contains(name) {
+            (read, file) = (device.readAttribute(name), name)
+        } else {
+            return defaultValue
+        }
+        let text: String
+        switch read {
+        case .success(let value): text = value
+        case .failure(let error): throw unreadable(file, error)
+        }
+        guard let number = Double(text.trimmingWhitespace), number.isFinite else {
+            throw .malformedAttribute(attribute: sysfsPath(file), value: text, expected: "a decimal number")
+        }
+        return number
     }
-    return IIODeviceInfo(
-      id: id, name: name,
-      label: device.label ?? deviceText("location", deviceAttributes),
-      parentPath: parentPath, channels: infos,
-      samplingFrequencies: samplingFrequencies(channels, deviceAttributes),
-      mountMatrices: matrices, mountMatrixSources: sources,
-      isBufferCapable: infos.contains {
-        $0.scanIndex != nil && ($0.type == .acceleration || $0.type == .angularVelocity)
-      },
-      hasTriggerDirectory: hasTriggerDirectory,
-      currentTrigger: (try? trigger.get())??.name,
-      timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
-      accelerationSign: accelerationSign, hwdbMountMatrix: hwdb)
-  }
 
-  // MARK: Scale and offset
+    // MARK: Sampling frequency
 
-  /// A channel's number attribute (`in_accel_x_scale`, `in_accel_scale`), else the device-wide one
-  /// (cros-ec's bare `scale`; never for the timestamp, which is nanoseconds), else `defaultValue`
-  /// when neither exists. An attribute that exists but cannot be read is an error: decoding with a
-  /// guessed scale would be silently wrong.
-  private func number(
-    _ channel: LibIIOChannel, _ name: String, _ deviceAttributes: Set<String>,
-    default defaultValue: Double
-  ) throws(IIOSensorError) -> Double {
-    let read: Result<String, Errno>
-    let file: String
-    if channel.attributeNames.contains(name) {
-      (read, file) = (
-        channel.readAttribute(name), channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)"
-      )
-    } else if channel.type != .timestamp, deviceAttributes.contains(name) {
-      (read, file) = (device.readAttribute(name), name)
-    } else {
-      return defaultValue
+    /// The device-wide `sampling_frequency`, else one control per type (`in_accel_sampling_frequency`),
+    /// each with its own `*_available` list or, failing that, the device-wide one (adxl345).
+    private func samplingFrequencies(_ channels: [LibIIOChannel], _ deviceAttributes: Set<String>) -> [SamplingFrequency] {
+        let deviceAvailable = deviceText("sampling_frequency_available", deviceAttributes).map(SamplingFrequency.parseAvailable) ?? []
+        if deviceAttributes.contains("sampling_frequency") {
+            return [
+                SamplingFrequency(
+                    location: .device, current: deviceText("sampling_frequency", deviceAttributes).flatMap(decimal),
+                    available: deviceAvailable)
+            ]
+        }
+        return [ChannelType.acceleration, .angularVelocity].compactMap { type in
+            guard let channel = channels.first(where: { $0.type == type && $0.attributeNames.contains("sampling_frequency") }) else {
+                return nil
+            }
+            return SamplingFrequency(
+                location: .channels(type),
+                current: channelText(channel, "sampling_frequency").flatMap(decimal),
+                available: channelText(channel, "sampling_frequency_available").map(SamplingFrequency.parseAvailable) ?? deviceAvailable)
+        }
     }
-    let text: String
-    switch read {
-    case .success(let value): text = value
-    case .failure(let error): throw unreadable(file, error)
+
+    // MARK: Mount matrix
+
+    /// The hwdb's `ACCEL_MOUNT_MATRIX` of an accelerometer, read in its sign; `nil` when unset or
+    /// empty, and on a device without accelerometer channels (the hwdb describes accelerometers: a
+    /// split gyroscope takes its partner's in `IMUGrouping`). A z row that contradicts x and y is
+    /// completed and logged.
+    private func hwdbMountMatrix(
+        _ text: String?, _ channels: [LibIIOChannel], _ sign: AccelerationSign, name: String
+    ) throws(IIOSensorError) -> HWDBMountMatrix? {
+        guard let text, !text.trimmingWhitespace.isEmpty,
+            Set(channels.filter { $0.type == .acceleration }.compactMap(\.axis)).count == 3
+        else { return nil }
+        let hwdb = try HWDBMountMatrix(parsing: text, sign: sign)
+        if hwdb.completedZ {
+            let convention = sign == .specificForce ? "specific-force" : "HID-sign"
+            let message =
+                "\(name) (\(device.id)): hwdb ACCEL_MOUNT_MATRIX '\(text)': its z row contradicts its x and y rows for a "
+                + "\(convention) accelerometer; keeping x and y, z completed by the right-hand rule "
+                + "(applied as \(hwdb.rotation.description), then the sign)"
+            logger.warning("\(message)")
+        }
+        return hwdb
     }
-    guard let number = Double(text.trimmingWhitespace), number.isFinite else {
-      throw .malformedAttribute(
-        attribute: sysfsPath(file), value: text, expected: "a decimal number")
+
+    /// Mount matrices per vector type, each a rotation in the kernel's sign, and where each came
+    /// from. The accelerometer: the hwdb's `ACCEL_MOUNT_MATRIX` (it overrides the driver, as in
+    /// iio-sensor-proxy), else the driver's. The gyroscope: the driver's when it says anything but
+    /// the identity (the kernel prints the identity when firmware gave nothing, the case the hwdb
+    /// corrects), else the accelerometer's hwdb rotation. The driver's matrix is its per-type
+    /// `in_<type>_mount_matrix` (libiio: channel attribute `mount_matrix`), else the device-wide
+    /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`).
+    private func mountMatrices(
+        _ channels: [LibIIOChannel], _ deviceAttributes: Set<String>, hwdb: HWDBMountMatrix?
+    ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], [ChannelType: String]) {
+        var matrices: [ChannelType: MountMatrix] = [:]
+        var sources: [ChannelType: String] = [:]
+        let mountChannel = channels.first { $0.type == .other && $0.id == "mount" && $0.attributeNames.contains("matrix") }
+        for type in [ChannelType.acceleration, .angularVelocity] {
+            guard let channel = channels.first(where: { $0.type == type }) else { continue }
+            if type == .acceleration, let hwdb {
+                matrices[type] = hwdb.rotation
+                sources[type] = hwdb.completedZ ? HWDBMountMatrix.completedSource : HWDBMountMatrix.source
+                continue
+            }
+            let found: (text: String, attribute: String, source: String)?
+            if channel.attributeNames.contains("mount_matrix") {
+                let file = channel.attributeFilename("mount_matrix") ?? "in_\(type.rawValue)_mount_matrix"
+                found = try channelMatrix(channel, "mount_matrix", file: file)
+            } else if deviceAttributes.contains("mount_matrix") {
+                found = switch device.readAttribute("mount_matrix") {
+                case .success(let text): (text, sysfsPath("mount_matrix"), "mount_matrix")
+                case .failure(let error): throw unreadable("mount_matrix", error)
+                }
+            } else if let mountChannel {
+                found = try channelMatrix(mountChannel, "matrix", file: mountChannel.attributeFilename("matrix") ?? "in_mount_matrix")
+            } else {
+                found = nil
+            }
+            var driverMatrix: MountMatrix?
+            if let found {
+                driverMatrix = try MountMatrix(parsing: found.text, attribute: found.attribute)
+            }
+            if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
+                matrices[type] = hwdb.rotation
+                sources[type] = HWDBMountMatrix.gyroscopeSource
+            } else if let driverMatrix, let found {
+                matrices[type] = driverMatrix
+                sources[type] = found.source
+            }
+        }
+        return (matrices, sources)
     }
-    return number
-  }
 
-  // MARK: Sampling frequency
-
-  /// The device-wide `sampling_frequency`, else one control per type (`in_accel_sampling_frequency`),
-  /// each with its own `*_available` list or, failing that, the device-wide one (adxl345).
-  private func samplingFrequencies(_ channels: [LibIIOChannel], _ deviceAttributes: Set<String>)
-    -> [SamplingFrequency]
-  {
-    let deviceAvailable =
-      deviceText("sampling_frequency_available", deviceAttributes).map(
-        SamplingFrequency.parseAvailable) ?? []
-    if deviceAttributes.contains("sampling_frequency") {
-      return [
-        SamplingFrequency(
-          location: .device,
-          current: deviceText("sampling_frequency", deviceAttributes).flatMap(decimal),
-          available: deviceAvailable)
-      ]
+    /// A matrix attribute of `channel`, with the sysfs path to name in errors and its file name as source.
+    private func channelMatrix(
+        _ channel: LibIIOChannel, _ attribute: String, file: String
+    ) throws(IIOSensorError) -> (text: String, attribute: String, source: String) {
+        switch channel.readAttribute(attribute) {
+        case .success(let text): return (text, sysfsPath(file), file)
+        case .failure(let error): throw unreadable(file, error)
+        }
     }
-    return [ChannelType.acceleration, .angularVelocity].compactMap { type in
-      guard
-        let channel = channels.first(where: {
-          $0.type == type && $0.attributeNames.contains("sampling_frequency")
-        })
-      else {
-        return nil
-      }
-      return SamplingFrequency(
-        location: .channels(type),
-        current: channelText(channel, "sampling_frequency").flatMap(decimal),
-        available: channelText(channel, "sampling_frequency_available").map(
-          SamplingFrequency.parseAvailable) ?? deviceAvailable)
+
+    // MARK: Reading helpers
+
+    /// An optional device attribute: `nil` when absent, and when unreadable (logged: the stream can
+    /// still run without it).
+    private func deviceText(_ name: String, _ deviceAttributes: Set<String>) -> String? {
+        guard deviceAttributes.contains(name) else { return nil }
+        return logged(device.readAttribute(name), file: name)
     }
-  }
 
-  // MARK: Mount matrix
-
-  /// The hwdb's `ACCEL_MOUNT_MATRIX` of an accelerometer, read in its sign; `nil` when unset or
-  /// empty, and on a device without accelerometer channels (the hwdb describes accelerometers: a
-  /// split gyroscope takes its partner's in `IMUGrouping`). A z row that contradicts x and y is
-  /// completed and logged.
-  private func hwdbMountMatrix(
-    _ text: String?, _ channels: [LibIIOChannel], _ sign: AccelerationSign, name: String
-  ) throws(IIOSensorError) -> HWDBMountMatrix? {
-    guard let text, !text.trimmingWhitespace.isEmpty,
-      Set(channels.filter { $0.type == .acceleration }.compactMap(\.axis)).count == 3
-    else { return nil }
-    let hwdb = try HWDBMountMatrix(parsing: text, sign: sign)
-    if hwdb.completedZ {
-      let convention = sign == .specificForce ? "specific-force" : "HID-sign"
-      let message =
-        "\(name) (\(device.id)): hwdb ACCEL_MOUNT_MATRIX '\(text)': its z row contradicts its x and y rows for a "
-        + "\(convention) accelerometer; keeping x and y, z completed by the right-hand rule "
-        + "(applied as \(hwdb.rotation.description), then the sign)"
-      logger.warning("\(message)")
+    /// An optional channel attribute: `nil` when absent, and when unreadable (logged).
+    private func channelText(_ channel: LibIIOChannel, _ name: String) -> String? {
+        guard channel.attributeNames.contains(name) else { return nil }
+        return logged(channel.readAttribute(name), file: channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)")
     }
-    return hwdb
-  }
 
-  /// Mount matrices per vector type, each a rotation in the kernel's sign, and where each came
-  /// from. The accelerometer: the hwdb's `ACCEL_MOUNT_MATRIX` (it overrides the driver, as in
-  /// iio-sensor-proxy), else the driver's. The gyroscope: the driver's when it says anything but
-  /// the identity (the kernel prints the identity when firmware gave nothing, the case the hwdb
-  /// corrects), else the accelerometer's hwdb rotation. The driver's matrix is its per-type
-  /// `in_<type>_mount_matrix` (libiio: channel attribute `mount_matrix`), else the device-wide
-  /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`).
-  private func mountMatrices(
-    _ channels: [LibIIOChannel], _ deviceAttributes: Set<String>, hwdb: HWDBMountMatrix?
-  ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], [ChannelType: String]) {
-    var matrices: [ChannelType: MountMatrix] = [:]
-    var sources: [ChannelType: String] = [:]
-    let mountChannel = channels.first {
-      $0.type == .other && $0.id == "mount" && $0.attributeNames.contains("matrix")
+    private func logged(_ result: Result<String, Errno>, file: String) -> String? {
+        switch result {
+        case .success(let text):
+            return text
+        case .failure(let error):
+            logger.warning("\(device.name ?? device.id): cannot read \(sysfsPath(file)): \(error); ignoring it")
+            return nil
+        }
     }
-    for type in [ChannelType.acceleration, .angularVelocity] {
-      guard let channel = channels.first(where: { $0.type == type }) else { continue }
-      if type == .acceleration, let hwdb {
-        matrices[type] = hwdb.rotation
-        sources[type] = hwdb.completedZ ? HWDBMountMatrix.completedSource : HWDBMountMatrix.source
-        continue
-      }
-      let found: (text: String, attribute: String, source: String)?
-      if channel.attributeNames.contains("mount_matrix") {
-        let file = channel.attributeFilename("mount_matrix") ?? "in_\(type.rawValue)_mount_matrix"
-        found = try channelMatrix(channel, "mount_matrix", file: file)
-      } else if deviceAttributes.contains("mount_matrix") {
-        found =
-          switch device.readAttribute("mount_matrix") {
-          case .success(let text): (text, sysfsPath("mount_matrix"), "mount_matrix")
-          case .failure(let error): throw unreadable("mount_matrix", error)
-          }
-      } else if let mountChannel {
-        found = try channelMatrix(
-          mountChannel, "matrix",
-          file: mountChannel.attributeFilename("matrix") ?? "in_mount_matrix")
-      } else {
-        found = nil
-      }
-      var driverMatrix: MountMatrix?
-      if let found {
-        driverMatrix = try MountMatrix(parsing: found.text, attribute: found.attribute)
-      }
-      if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
-        matrices[type] = hwdb.rotation
-        sources[type] = HWDBMountMatrix.gyroscopeSource
-      } else if let driverMatrix, let found {
-        matrices[type] = driverMatrix
-        sources[type] = found.source
-      }
+
+    private func decimal(_ text: String) -> Double? { Double(text.trimmingWhitespace) }
+
+    private func sysfsPath(_ file: String) -> String { "/sys/bus/iio/devices/\(device.id)/\(file)" }
+
+    /// The error for an attribute that exists but cannot be read.
+    private func unreadable(_ file: String, _ error: Errno) -> IIOSensorError {
+        switch error {
+        case .permissionDenied, .notPermitted: .permissionDenied(path: sysfsPath(file))
+        default: .systemError(operation: "reading \(sysfsPath(file))", errno: error.rawValue)
+        }
     }
-    return (matrices, sources)
-  }
-
-  /// A matrix attribute of `channel`, with the sysfs path to name in errors and its file name as source.
-  private func channelMatrix(
-    _ channel: LibIIOChannel, _ attribute: String, file: String
-  ) throws(IIOSensorError) -> (text: String, attribute: String, source: String) {
-    switch channel.readAttribute(attribute) {
-    case .success(let text): return (text, sysfsPath(file), file)
-    case .failure(let error): throw unreadable(file, error)
-    }
-  }
-
-  // MARK: Reading helpers
-
-  /// An optional device attribute: `nil` when absent, and when unreadable (logged: the stream can
-  /// still run without it).
-  private func deviceText(_ name: String, _ deviceAttributes: Set<String>) -> String? {
-    guard deviceAttributes.contains(name) else { return nil }
-    return logged(device.readAttribute(name), file: name)
-  }
-
-  /// An optional channel attribute: `nil` when absent, and when unreadable (logged).
-  private func channelText(_ channel: LibIIOChannel, _ name: String) -> String? {
-    guard channel.attributeNames.contains(name) else { return nil }
-    return logged(
-      channel.readAttribute(name),
-      file: channel.attributeFilename(name) ?? "in_\(channel.id)_\(name)")
-  }
-
-  private func logged(_ result: Result<String, Errno>, file: String) -> String? {
-    switch result {
-    case .success(let text):
-      return text
-    case .failure(let error):
-      logger.warning(
-        "\(device.name ?? device.id): cannot read \(sysfsPath(file)): \(error); ignoring it")
-      return nil
-    }
-  }
-
-  private func decimal(_ text: String) -> Double? { Double(text.trimmingWhitespace) }
-
-  private func sysfsPath(_ file: String) -> String { "/sys/bus/iio/devices/\(device.id)/\(file)" }
-
-  /// The error for an attribute that exists but cannot be read.
-  private func unreadable(_ file: String, _ error: Errno) -> IIOSensorError {
-    switch error {
-    case .permissionDenied, .notPermitted: .permissionDenied(path: sysfsPath(file))
-    default: .systemError(operation: "reading \(sysfsPath(file))", errno: error.rawValue)
-    }
-  }
 }
