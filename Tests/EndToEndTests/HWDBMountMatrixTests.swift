@@ -107,6 +107,14 @@ struct HWDBMountMatrixTests {
         // The fixture reads (3, -5, 256) * 0.0383 m/s^2; the matrix gives (3, -5, -256) * 0.0383 in the HID sign.
         #expect(
             close(acceleration, [3 * 0.0383 / g, -5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12))
+
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(try accelerometer(hwdb: "1, 0, 0; 0, 1, 0; 0, 0, -1"))
+        let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
+        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.output.contains("mount       -1, 0, 0; 0, -1, 0; 0, 0, 1  [hwdb ACCEL_MOUNT_MATRIX]"), "\(table.output)")
+        #expect(table.output.contains("hwdb        1, 0, 0; 0, 1, 0; 0, 0, -1  [ACCEL_MOUNT_MATRIX as written, in the HID sign]"))
     }
 
     @Test("an entry whose z row contradicts x and y keeps x and y, completes z and says so")
