@@ -83,7 +83,7 @@ let package = Package(
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
-        .testTarget(name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionSamples"]),
+        .testTarget(name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionSamples", "DeviceMotionKit"]),
         .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
         .testTarget(name: "DeviceMotionKitTests", dependencies: ["DeviceMotionKit", "MotionSamples"]),
         .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "recording-crash-probe"]),

@@ -12,7 +12,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var channels: [IIOChannelInfo]
     /// The sampling-frequency controls: one per device, or one per channel type (bmi160 has two).
     public var samplingFrequencies: [SamplingFrequency]
-    /// Mount matrix per channel type, already resolved (hwdb, then driver attributes, then identity).
+    /// Mount matrix per channel type, a rotation in the kernel's sign, already resolved (hwdb, then
+    /// driver attributes, then identity; a gyroscope without its own takes the accelerometer's hwdb rotation).
     public var mountMatrices: [ChannelType: MountMatrix]
     /// Where each type's mount matrix came from, e.g. `in_accel_mount_matrix` or `hwdb ACCEL_MOUNT_MATRIX`.
     public var mountMatrixSources: [ChannelType: String]
@@ -26,6 +27,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var timestampClock: String?
     /// The sign convention of the device's accelerometer.
     public var accelerationSign: AccelerationSign
+    /// The hwdb's `ACCEL_MOUNT_MATRIX` of the device's accelerometer, as written and as applied.
+    public var hwdbMountMatrix: HWDBMountMatrix?
 
     /// Creates a device description.
     public init(
@@ -33,7 +36,7 @@ public struct IIODeviceInfo: Hashable, Sendable {
         samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix],
         mountMatrixSources: [ChannelType: String],
         isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?, timestampClock: String?,
-        accelerationSign: AccelerationSign
+        accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil
     ) {
         self.id = id
         self.name = name
@@ -48,6 +51,7 @@ public struct IIODeviceInfo: Hashable, Sendable {
         self.currentTrigger = currentTrigger
         self.timestampClock = timestampClock
         self.accelerationSign = accelerationSign
+        self.hwdbMountMatrix = hwdbMountMatrix
     }
 
     /// Whether the device has x, y and z channels of `type`.

@@ -29,7 +29,10 @@ enum IMUGrouping {
                 // The gyroscope of a convertible sits in the base: prefer the base accelerometer.
                 let partnerIndex = accelerometers.firstIndex { $0.label?.contains("base") == true } ?? accelerometers.indices.first
                 let accelerometer = partnerIndex.map { accelerometers.remove(at: $0) }
-                imus.append(IMU(name: pairName(accelerometer, gyroscope), uri: uri, accelerometer: accelerometer, gyroscope: gyroscope))
+                imus.append(
+                    IMU(
+                        name: pairName(accelerometer, gyroscope), uri: uri, accelerometer: accelerometer,
+                        gyroscope: gyroscope.orientedLike(accelerometer)))
             }
             imus += accelerometers.map { IMU(name: $0.name, uri: uri, accelerometer: $0, gyroscope: nil) }
         }
@@ -60,6 +63,21 @@ enum IMUGrouping {
         guard let accelerometer else { return gyroscope.name }
         let (a, g) = (stem(of: accelerometer.name), stem(of: gyroscope.name))
         return a == g ? a : "\(accelerometer.name)+\(gyroscope.name)"
+    }
+}
+
+extension IIODeviceInfo {
+    /// A split gyroscope that has no mount matrix of its own (or only the identity, which the kernel
+    /// prints when firmware said nothing) takes its partner accelerometer's hwdb rotation: the hwdb
+    /// describes the accelerometer, and the gyroscope of the same package shares its axes.
+    fileprivate func orientedLike(_ accelerometer: IIODeviceInfo?) -> IIODeviceInfo {
+        guard let rotation = accelerometer?.hwdbMountMatrix?.rotation, mountMatrix(for: .angularVelocity).isIdentity else {
+            return self
+        }
+        var oriented = self
+        oriented.mountMatrices[.angularVelocity] = rotation
+        oriented.mountMatrixSources[.angularVelocity] = HWDBMountMatrix.gyroscopeSource
+        return oriented
     }
 }
 

@@ -3,7 +3,9 @@ import MotionSamples
 /// The rotation that maps the sensor chip's axes onto the device's axes (IIO `mount_matrix`).
 ///
 /// Rows are the device axes: `device.x = row0 · sensor`, and so on, exactly as the kernel prints
-/// it (`"x1, y1, z1; x2, y2, z2; x3, y3, z3"`) and as systemd's hwdb `ACCEL_MOUNT_MATRIX` uses it.
+/// it (`"x1, y1, z1; x2, y2, z2; x3, y3, z3"`). A rotation in the kernel's sign: the accelerometer's
+/// sign (`-v/g` for specific force) is applied after it. systemd's hwdb `ACCEL_MOUNT_MATRIX` has the
+/// same notation but includes that sign; `HWDBMountMatrix` turns it into one of these.
 public struct MountMatrix: Hashable, Sendable, Codable {
     /// The three rows, each mapping the sensor vector onto one device axis.
     public var rows: [[Double]]
@@ -12,6 +14,11 @@ public struct MountMatrix: Hashable, Sendable, Codable {
     public static let identity = MountMatrix(uncheckedRows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
 
     private init(uncheckedRows rows: [[Double]]) { self.rows = rows }
+
+    /// The matrix with rows `rows` (a negative zero is stored as zero).
+    init(rows: [Vector3]) {
+        self.rows = rows.map { [$0.x + 0, $0.y + 0, $0.z + 0] }
+    }
 
     /// Parses the kernel/hwdb notation; an empty string is the identity, an all-zero row is rejected.
     public init(parsing text: String, attribute: String = "mount_matrix") throws(IIOSensorError) {

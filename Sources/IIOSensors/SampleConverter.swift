@@ -1,7 +1,8 @@
 import MotionSamples
 
 /// Turns raw channel counts into CoreMotion-unit vectors: `(raw + offset) * scale`, then the
-/// mount matrix, then CoreMotion's units and signs (acceleration in g with gravity pointing down,
+/// mount matrix (a rotation in the kernel's sign; a hwdb entry's sign is taken out in
+/// `HWDBMountMatrix`), then CoreMotion's units and signs (acceleration in g with gravity pointing down,
 /// rotation rate in rad/s). This is the one place the conversion happens.
 public struct SampleConverter: Sendable {
     private let scales: [Double]

@@ -40,6 +40,7 @@ struct DeviceListing: Encodable {
     let timestampClock: String?
     let mountMatrix: [[Double]]
     let mountMatrixSource: String
+    let hwdbMountMatrix: String?
     let accelerationSign: String
     let channels: [ChannelListing]
 
@@ -57,6 +58,7 @@ struct DeviceListing: Encodable {
         timestampClock = device.timestampClock
         mountMatrix = device.mountMatrix(for: primary).rows
         mountMatrixSource = device.mountMatrixSource(for: primary)
+        hwdbMountMatrix = device.hwdbMountMatrix?.text
         accelerationSign = device.accelerationSign.rawValue
         channels = device.channels.map(ChannelListing.init)
     }
@@ -76,13 +78,14 @@ struct DeviceListing: Encodable {
         try container.encode(timestampClock, forKey: .timestampClock)
         try container.encode(mountMatrix, forKey: .mountMatrix)
         try container.encode(mountMatrixSource, forKey: .mountMatrixSource)
+        try container.encode(hwdbMountMatrix, forKey: .hwdbMountMatrix)
         try container.encode(accelerationSign, forKey: .accelerationSign)
         try container.encode(channels, forKey: .channels)
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, name, label, parent, buffered, triggered, trigger, samplingFrequency, availableFrequencies
-        case timestampClock, mountMatrix, mountMatrixSource, accelerationSign, channels
+        case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, channels
     }
 }
 

@@ -42,6 +42,9 @@ struct IMUTable {
             let mountLabel = !isCombined ? "mount" : type == .acceleration ? "accel mount" : "gyro mount"
             lines.append("    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]")
         }
+        if let hwdb = device.hwdbMountMatrix {
+            lines.append("    \("hwdb".padding(12))\(hwdb.text)  [ACCEL_MOUNT_MATRIX as written, in the HID sign]")
+        }
         for channel in device.channels where channel.type != .other {
             let format = channel.format.map { "\($0.description) @\(channel.scanIndex ?? -1)" } ?? "not buffered"
             lines.append(

@@ -101,24 +101,29 @@ struct IMUListTests {
         #expect(gyro["mountMatrixSource"] as? String == "in_anglvel_mount_matrix")
     }
 
-    @Test("the hwdb's ACCEL_MOUNT_MATRIX wins over the driver's in_mount_matrix, for listing and streaming")
+    @Test("the hwdb's ACCEL_MOUNT_MATRIX wins over the driver's for the accelerometer; the gyroscope keeps the driver's own")
     func hwdbOverridesDriverMatrix() throws {
+        // bmi160 (specific force) with ACPI's in_mount_matrix "0, -1, 0; 1, 0, 0; 0, 0, 1" for both sensors; the hwdb
+        // entry of a chip turned 180 degrees in the plane, written in the HID sign as iio-sensor-proxy applies it.
         var fixture = try SysfsFixture(named: "bmi160")
         let index = try #require(fixture.devices.firstIndex { $0.sysname == "iio:device3" })
-        fixture.devices[index].properties.append(.init(key: "ACCEL_MOUNT_MATRIX", value: "-1, 0, 0; 0, -1, 0; 0, 0, 1"))
+        fixture.devices[index].properties.append(.init(key: "ACCEL_MOUNT_MATRIX", value: "1, 0, 0; 0, 1, 0; 0, 0, -1"))
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixture)
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let imu = try #require(try jsonLines(result.output).first)
-        for key in ["accelerometer", "gyroscope"] {
-            let sensor = try #require(imu[key] as? [String: Any])
-            #expect(sensor["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
-            #expect(sensor["mountMatrixSource"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
-        }
+        let accel = try #require(imu["accelerometer"] as? [String: Any])
+        #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        #expect(accel["mountMatrixSource"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
+        #expect(accel["hwdbMountMatrix"] as? String == "1, 0, 0; 0, 1, 0; 0, 0, -1")
+        let gyro = try #require(imu["gyroscope"] as? [String: Any])
+        #expect(gyro["mountMatrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+        #expect(gyro["mountMatrixSource"] as? String == "in_mount_matrix")
 
-        // gyro (100, -100, 200), accel (1000, -1000, 16384): the hwdb matrix negates x and y, in_mount_matrix is ignored.
+        // gyro (100, -100, 200), accel (1000, -1000, 16384): the accelerometer reads hwdb · v / g with no sign change,
+        // the gyroscope in_mount_matrix · v.
         let scans = (0..<8).flatMap { n in
             [Int16(100), -100, 200, 1000, -1000, 16384].flatMap(le) + [0, 0, 0, 0] + le(Int64(n) * 10_000_000)
         }
@@ -128,7 +133,7 @@ struct IMUListTests {
         let sample = try #require(try jsonLines(stream.output).first)
         let g = 9.80665
         #expect(close(vector(sample, "acceleration"), [1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
-        #expect(close(vector(sample, "rotationRate"), [-100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
+        #expect(close(vector(sample, "rotationRate"), [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
     }
 
     @Test("the table names each IMU, its kind and capture mode")

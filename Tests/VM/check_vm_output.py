@@ -543,7 +543,7 @@ def check_classify(results: Results) -> None:
 def check_hwdb(results: Results) -> None:
     """A local hwdb entry for the HID accelerometer's modalias, compiled by systemd-hwdb and applied by udev's
     60-sensor.rules, is the accelerometer's mount matrix in imu-list, with the hwdb named as its source."""
-    for step in ("entry", "update", "query", "reload", "trigger", "property"):
+    for step in ("entry", "update", "query", "reload", "trigger", "property", "list"):
         results.block("hwdb", step).require_success()
     expected_text = results.settings.get("hwdb-matrix", "")
     expected = [[float(value) for value in row.split(",")] for row in expected_text.split(";")]
@@ -554,6 +554,32 @@ def check_hwdb(results: Results) -> None:
     require(accelerometer.get("mountMatrix") == expected, f"imu-list mountMatrix is {accelerometer.get('mountMatrix')}, expected {expected}")
     source = str(accelerometer.get("mountMatrixSource"))
     require("hwdb" in source, f"imu-list mountMatrixSource is {source!r}, expected the hwdb")
+    gyroscope = find_listing(listed(results, "hwdb", "list"), HID_SENSOR_HUB)["gyroscope"]
+    require(gyroscope.get("mountMatrix") == expected, f"gyro_3d mountMatrix is {gyroscope.get('mountMatrix')}, expected {expected}")
+    require("accelerometer's hwdb" in str(gyroscope.get("mountMatrixSource")),
+            f"gyro_3d mountMatrixSource is {gyroscope.get('mountMatrixSource')!r}, expected the accelerometer's hwdb")
+    # The hwdb matrix applied to the feed as it is (HID sign, no negation): the accelerometer's
+    # (0.01 n, -0.01 n, 1) g and the gyroscope's (10 + 0.01 n, 20, -30) deg/s through the same matrix.
+    results.block("hwdb", "stream").require_success()
+    samples = results.block("hwdb", "stream").json_lines()
+    require(len(samples) == 5, f"imu-stream gave {len(samples)} samples, expected 5")
+    gyro_lsb = HID_GYRO_LSB_DEG_PER_S * RADIANS_PER_DEGREE
+    for number, sample in enumerate(samples, 1):
+        acceleration = vector(sample, "acceleration", number)
+        rate = vector(sample, "rotationRate", number)
+        feed_n = -(expected[0][1] * acceleration[0] + expected[1][1] * acceleration[1]) / HID_ACCEL_LSB_G  # -y of the feed
+        require(feed_n >= -1e-9, f"sample {number}: acceleration {acceleration} is no feed value through {expected}")
+        feed_acceleration = [feed_n * HID_ACCEL_LSB_G, -feed_n * HID_ACCEL_LSB_G, HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G]
+        through = [sum(expected[row][column] * feed_acceleration[column] for column in range(3)) for row in range(3)]
+        require_vector(acceleration, through, f"sample {number} acceleration (hwdb matrix times the feed)")
+        # The gyroscope's y feed runs with its report count; x and z are fixed: compare the axes they reach.
+        fixed = {1: HID_GYRO_Y_RAW * gyro_lsb, 2: HID_GYRO_Z_RAW * gyro_lsb}
+        for row in range(3):
+            column = next(c for c in range(3) if expected[row][c] != 0)
+            if column in fixed:
+                value = expected[row][column] * fixed[column]
+                require(abs(rate[row] - value) <= HID_SCALE_TOLERANCE * abs(value),
+                        f"sample {number} rotationRate[{row}] is {rate[row]}, expected {value} (hwdb matrix times the feed)")
 
 
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:

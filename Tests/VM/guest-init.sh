@@ -289,7 +289,9 @@ HWDB_MATRIX='0, 1, 0; 1, 0, 0; 0, 0, -1'
 
 # scenario_hwdb: a local hwdb entry (as the README's worked example) sets ACCEL_MOUNT_MATRIX for the HID
 # accelerometer's modalias; systemd-hwdb compiles it, udev re-applies 60-sensor.rules, and imu-list
-# must report that matrix with the hwdb as its source. Runs last: the matrix changes what the hub reads.
+# must report that matrix with the hwdb as its source, for the gyroscope too (paired, it takes the
+# accelerometer's rotation); imu-stream reads both through it, with no sign change (HID sign is the hwdb's).
+# Runs last: the matrix changes what the hub reads.
 scenario_hwdb() {
     stop_hid_sensor_hub
     ensure_udev
@@ -308,6 +310,7 @@ scenario_hwdb() {
     udevadm settle --timeout=30
     run hwdb property udevadm info --query=property --path="$accel"
     run hwdb list imu-list --json
+    run hwdb stream imu-stream --device accel_3d --samples 5 --rate 50 --json
     stop_hid_sensor_hub
 }
 

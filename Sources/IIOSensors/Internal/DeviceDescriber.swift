@@ -22,15 +22,17 @@ struct DeviceDescriber {
                     scale: try number(channel, "scale", deviceAttributes, default: 1),
                     offset: try number(channel, "offset", deviceAttributes, default: 0)))
         }
-        let (matrices, sources) = try mountMatrices(channels, deviceAttributes, hwdb: udevDevice?.property("ACCEL_MOUNT_MATRIX"))
+        let parentPath = udevDevice?.parentSyspath
+        let name = device.name ?? id
+        let accelerationSign = AccelerationSign.of(name: name, parentPath: parentPath)
+        let hwdb = try hwdbMountMatrix(udevDevice?.property("ACCEL_MOUNT_MATRIX"), channels, accelerationSign, name: name)
+        let (matrices, sources) = try mountMatrices(channels, deviceAttributes, hwdb: hwdb)
         let trigger = device.currentTrigger()
         let hasTriggerDirectory: Bool
         switch trigger {
         case .failure(.noSuchFileOrDirectory): hasTriggerDirectory = false
         default: hasTriggerDirectory = true
         }
-        let parentPath = udevDevice?.parentSyspath
-        let name = device.name ?? id
         return IIODeviceInfo(
             id: id, name: name,
             label: device.label ?? deviceText("location", deviceAttributes),
@@ -41,7 +43,7 @@ struct DeviceDescriber {
             hasTriggerDirectory: hasTriggerDirectory,
             currentTrigger: (try? trigger.get())??.name,
             timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
-            accelerationSign: AccelerationSign.of(name: name, parentPath: parentPath))
+            accelerationSign: accelerationSign, hwdbMountMatrix: hwdb)
     }
 
     // MARK: Scale and offset
@@ -99,24 +101,50 @@ struct DeviceDescriber {
 
     // MARK: Mount matrix
 
-    /// Mount matrices per vector type, and where each came from: the hwdb's `ACCEL_MOUNT_MATRIX` (it
-    /// describes the sensor as a whole and overrides the driver, as in iio-sensor-proxy; systemd's
-    /// 60-sensor.hwdb entries are written for that), else the driver's per-type
+    /// The hwdb's `ACCEL_MOUNT_MATRIX` of an accelerometer, read in its sign; `nil` when unset or
+    /// empty, and on a device without accelerometer channels (the hwdb describes accelerometers: a
+    /// split gyroscope takes its partner's in `IMUGrouping`). A z row that contradicts x and y is
+    /// completed and logged.
+    private func hwdbMountMatrix(
+        _ text: String?, _ channels: [LibIIOChannel], _ sign: AccelerationSign, name: String
+    ) throws(IIOSensorError) -> HWDBMountMatrix? {
+        guard let text, !text.trimmingWhitespace.isEmpty,
+            Set(channels.filter { $0.type == .acceleration }.compactMap(\.axis)).count == 3
+        else { return nil }
+        let hwdb = try HWDBMountMatrix(parsing: text, sign: sign)
+        if hwdb.completedZ {
+            let convention = sign == .specificForce ? "specific-force" : "HID-sign"
+            let message =
+                "\(name) (\(device.id)): hwdb ACCEL_MOUNT_MATRIX '\(text)': its z row contradicts its x and y rows for a "
+                + "\(convention) accelerometer; keeping x and y, z completed by the right-hand rule "
+                + "(applied as \(hwdb.rotation.description), then the sign)"
+            logger.warning("\(message)")
+        }
+        return hwdb
+    }
+
+    /// Mount matrices per vector type, each a rotation in the kernel's sign, and where each came
+    /// from. The accelerometer: the hwdb's `ACCEL_MOUNT_MATRIX` (it overrides the driver, as in
+    /// iio-sensor-proxy), else the driver's. The gyroscope: the driver's when it says anything but
+    /// the identity (the kernel prints the identity when firmware gave nothing, the case the hwdb
+    /// corrects), else the accelerometer's hwdb rotation. The driver's matrix is its per-type
     /// `in_<type>_mount_matrix` (libiio: channel attribute `mount_matrix`), else the device-wide
-    /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`),
-    /// else identity.
+    /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`).
     private func mountMatrices(
-        _ channels: [LibIIOChannel], _ deviceAttributes: Set<String>, hwdb: String?
+        _ channels: [LibIIOChannel], _ deviceAttributes: Set<String>, hwdb: HWDBMountMatrix?
     ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], [ChannelType: String]) {
         var matrices: [ChannelType: MountMatrix] = [:]
         var sources: [ChannelType: String] = [:]
         let mountChannel = channels.first { $0.type == .other && $0.id == "mount" && $0.attributeNames.contains("matrix") }
         for type in [ChannelType.acceleration, .angularVelocity] {
             guard let channel = channels.first(where: { $0.type == type }) else { continue }
+            if type == .acceleration, let hwdb {
+                matrices[type] = hwdb.rotation
+                sources[type] = hwdb.completedZ ? HWDBMountMatrix.completedSource : HWDBMountMatrix.source
+                continue
+            }
             let found: (text: String, attribute: String, source: String)?
-            if let hwdb, !hwdb.isEmpty {
-                found = (hwdb, "udev property ACCEL_MOUNT_MATRIX", "hwdb ACCEL_MOUNT_MATRIX")
-            } else if channel.attributeNames.contains("mount_matrix") {
+            if channel.attributeNames.contains("mount_matrix") {
                 let file = channel.attributeFilename("mount_matrix") ?? "in_\(type.rawValue)_mount_matrix"
                 found = try channelMatrix(channel, "mount_matrix", file: file)
             } else if deviceAttributes.contains("mount_matrix") {
@@ -129,9 +157,17 @@ struct DeviceDescriber {
             } else {
                 found = nil
             }
-            guard let found else { continue }
-            matrices[type] = try MountMatrix(parsing: found.text, attribute: found.attribute)
-            sources[type] = found.source
+            var driverMatrix: MountMatrix?
+            if let found {
+                driverMatrix = try MountMatrix(parsing: found.text, attribute: found.attribute)
+            }
+            if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
+                matrices[type] = hwdb.rotation
+                sources[type] = HWDBMountMatrix.gyroscopeSource
+            } else if let driverMatrix, let found {
+                matrices[type] = driverMatrix
+                sources[type] = found.source
+            }
         }
         return (matrices, sources)
     }
