@@ -66,8 +66,15 @@ let package = Package(
             exclude: ["Resources"]
         ),
 
-        // What every command-line tool shares: interruption, logging to stderr, error output.
-        .target(name: "CommandLineSupport", dependencies: ["CMalloc", .product(name: "Logging", package: "swift-log")]),
+        // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
+        // every error to its message and exit status.
+        .target(
+            name: "CommandLineSupport",
+            dependencies: [
+                "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // glibc's malloc.h (malloc_trim), for long-running tools.
         .systemLibrary(name: "CMalloc"),
 

@@ -1,0 +1,113 @@
+import Foundation
+import IIOTestbed
+import Testing
+
+/// Issue 10: numbers from files and flags are checked against documented ranges, and every refusal is one line
+/// naming the file or flag with the README's exit status.
+@Suite(
+    "input validation: ranges, exit statuses, short inputs",
+    .enabled(if: ["imu-motion", "imu-eval", "imu-record", "imu-import"].allSatisfy { PackageLocations.product(named: $0) != nil }, "needs the built products")
+)
+struct InputValidationTests {
+    private let demo = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec")
+    private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imu-validation-\(UUID().uuidString)")
+
+    private func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+        try Testbed.runOutsidePreload(executable: try product(tool), arguments: arguments, timeLimit: 120)
+    }
+
+    /// A copy of the demo recording with `recording.json` edited by `edit`.
+    private func recording(_ edit: (inout [String: Any]) -> Void) throws -> String {
+        let copy = scratch.appendingPathComponent("edited.imurec")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: demo, to: copy)
+        let url = copy.appendingPathComponent("recording.json")
+        var metadata = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        edit(&metadata)
+        try JSONSerialization.data(withJSONObject: metadata).write(to: url)
+        return copy.path
+    }
+
+    /// The bundled model with `edit` applied, written to a scratch file.
+    private func model(_ edit: (inout [String: Any]) -> Void) throws -> String {
+        let bundled = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: bundled.path).first)
+        var model = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: bundled.appendingPathComponent(name))) as? [String: Any])
+        edit(&model)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let url = scratch.appendingPathComponent("edited.model")
+        try JSONSerialization.data(withJSONObject: model).write(to: url)
+        return url.path
+    }
+
+    @Test("raw_rate 1e19 in recording.json: imu-motion and imu-classify refuse it with exit 12 and the field's range (was SIGILL)")
+    func absurdRawRate() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path = try recording { $0["raw_rate"] = 1e19 }
+        for (tool, arguments) in [("imu-motion", [path]), ("imu-classify", ["--replay", path])] {
+            let result = try run(tool, arguments)
+            #expect(result.status == 12, "\(tool): \(result.standardError)")
+            #expect(result.standardError.contains("raw_rate = 1e+19 is outside 0.1...10000"), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("A model with sampleRate 10^6, window size 10^12 or overflowing scores is refused with exit 13")
+    func absurdModels() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let edits: [(String, (inout [String: Any]) -> Void)] = [
+            ("sample rate 1000000.0 Hz is outside 1...1000 Hz", { var w = $0["window"] as! [String: Any]; w["sampleRate"] = 1e6; $0["window"] = w }),
+            ("window size 1000000000000 samples is outside 4...10000", { var w = $0["window"] as! [String: Any]; w["size"] = 1_000_000_000_000; $0["window"] = w }),
+            ("scores can overflow", { var c = $0["classifier"] as! [String: Any]; c["initialScores"] = (c["initialScores"] as! [Double]).map { _ in 1e308 }; $0["classifier"] = c }),
+        ]
+        for (message, edit) in edits {
+            let path = try model(edit)
+            for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
+                let result = try run(tool, arguments)
+                #expect(result.status == 13, "\(tool): \(result.standardError)")
+                #expect(result.standardError.contains(message), "\(result.standardError)")
+                #expect(!result.standardError.contains("DecodingError") && !result.standardError.contains("CodingKeys"))
+            }
+        }
+    }
+
+    @Test("Numeric flags out of range are usage errors (64) naming the flag and the range; imu-record --rate 1e19 and 1e6 write nothing")
+    func flagRanges() throws {
+        let cases: [(String, [String], String)] = [
+            ("imu-record", ["--tag", "x", "--rate", "1e19"], "--rate 1e+19 is outside"),
+            ("imu-record", ["--tag", "x", "--rate", "1e6"], "--rate 1000000.0 is outside"),
+            ("imu-record", ["--tag", "x", "--sensor-rate", "nan"], "--sensor-rate nan is outside"),
+            ("imu-motion", [demo.path, "--rate", "1e6"], "--rate 1000000.0 is outside 0.1...1000.0 Hz"),
+            ("imu-classify", ["--replay", demo.path, "--smoothing", "0"], "--smoothing 0 is outside 1...1000"),
+            ("imu-train", [demo.path, "--cross-validate", "--rounds", "100000000"], "--rounds 100000000 is outside 1...10000"),
+            ("imu-train", [demo.path, "--cross-validate", "--window", "1000000000000"], "--window 1000000000000 is outside 4...10000"),
+        ]
+        for (tool, arguments, message) in cases {
+            let result = try run(tool, arguments)
+            #expect(result.status == 64, "\(tool) \(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+
+    @Test("imu-import of an empty folder writes nothing and exits non-zero")
+    func importEmptyFolder() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let empty = scratch.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let output = scratch.appendingPathComponent("out")
+        for dataset in ["motionsense", "hapt"] {
+            let result = try run("imu-import", [dataset, empty.path, "--output", output.path])
+            #expect(result.status != 0, "\(dataset): \(result.standardError)")
+            let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+            #expect(written.isEmpty, "\(written)")
+        }
+    }
+
+    @Test("imu-eval on a recording shorter than one window says so and exits 14")
+    func evalShorterThanWindow() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path = try model { var w = $0["window"] as! [String: Any]; w["size"] = 10_000; w["hop"] = 10_000; $0["window"] = w }
+        let result = try run("imu-eval", [path, demo.path])
+        #expect(result.status == 13 || result.status == 14, "\(result.standardError)")
+    }
+}
