@@ -3,136 +3,139 @@ import MotionSamples
 
 /// A trained activity classifier as stored on disk: format version, windows, feature order, classes, summary, trees.
 public struct ActivityModel: Codable, Sendable {
-  /// The format version this build writes and reads.
-  public static let currentFormatVersion = 1
+    /// The format version this build writes and reads.
+    public static let currentFormatVersion = 1
 
-  /// Format version of the file.
-  public let formatVersion: Int
-  /// The windows the model was trained on; streams must be cut the same way.
-  public let window: WindowConfiguration
-  /// Names of the features, in the order the trees index them.
-  public let featureNames: [String]
-  /// Activity names, in the order of the classifier's outputs.
-  public let classNames: [String]
-  /// What the model was trained on and how well it validated.
-  public let summary: TrainingSummary
-  /// The trees.
-  public let classifier: GradientBoostedTrees
+    /// Format version of the file.
+    public let formatVersion: Int
+    /// The windows the model was trained on; streams must be cut the same way.
+    public let window: WindowConfiguration
+    /// Names of the features, in the order the trees index them.
+    public let featureNames: [String]
+    /// Activity names, in the order of the classifier's outputs.
+    public let classNames: [String]
+    /// What the model was trained on and how well it validated.
+    public let summary: TrainingSummary
+    /// The trees.
+    public let classifier: GradientBoostedTrees
 
-  /// Assembles a model and checks that its parts fit this build's feature extractor.
-  public init(
-    window: WindowConfiguration, classNames: [String], summary: TrainingSummary,
-    classifier: GradientBoostedTrees
-  ) throws(ActivityError) {
-    formatVersion = Self.currentFormatVersion
-    self.window = window
-    featureNames = FeatureExtractor(configuration: window).featureNames
-    self.classNames = classNames
-    self.summary = summary
-    self.classifier = classifier
-    try validate()
-  }
+    /// Assembles a model and checks that its parts fit this build's feature extractor.
+    public init(
+        window: WindowConfiguration, classNames: [String], summary: TrainingSummary,
+        classifier: GradientBoostedTrees
+    ) throws(ActivityError) {
+        formatVersion = Self.currentFormatVersion
+        self.window = window
+        featureNames = FeatureExtractor(configuration: window).featureNames
+        self.classNames = classNames
+        self.summary = summary
+        self.classifier = classifier
+        try validate()
+    }
 
-  /// Checks version and shape: the feature order must be this build's, and the trees must fit the features and classes.
-  public func validate() throws(ActivityError) {
-    guard formatVersion == Self.currentFormatVersion else {
-      throw .unsupportedModelVersion(found: formatVersion, supported: Self.currentFormatVersion)
+    /// Checks version and shape: the feature order must be this build's, and the trees must fit the features and classes.
+    public func validate() throws(ActivityError) {
+        guard formatVersion == Self.currentFormatVersion else {
+            throw .unsupportedModelVersion(found: formatVersion, supported: Self.currentFormatVersion)
+        }
+        let expected = FeatureExtractor(configuration: window).featureNames
+        guard featureNames == expected else {
+            throw .incompatibleModel(
+                "it lists \(featureNames.count) features but this build computes \(expected.count) in a different order"
+            )
+        }
+        guard classNames.count == classifier.classCount, Set(classNames).count == classNames.count
+        else {
+            throw .incompatibleModel(
+                "it names \(classNames.count) activities for \(classifier.classCount) classifier outputs")
+        }
+        guard classifier.isWellFormed(featureCount: featureNames.count) else {
+            throw .incompatibleModel(
+                "its trees do not match \(featureNames.count) features and \(classNames.count) activities")
+        }
+        guard classifier.hasFiniteParameters else {
+            throw .incompatibleModel(
+                "it holds a score, leaf value or threshold that is not a finite number")
+        }
+        guard classifier.hasBoundedScores else {
+            throw .incompatibleModel(
+                "its scores can overflow: a class score can exceed \(GradientBoostedTrees.scoreMagnitudeLimit) in magnitude (trained models stay within tens)"
+            )
+        }
     }
-    let expected = FeatureExtractor(configuration: window).featureNames
-    guard featureNames == expected else {
-      throw .incompatibleModel(
-        "it lists \(featureNames.count) features but this build computes \(expected.count) in a different order"
-      )
-    }
-    guard classNames.count == classifier.classCount, Set(classNames).count == classNames.count
-    else {
-      throw .incompatibleModel(
-        "it names \(classNames.count) activities for \(classifier.classCount) classifier outputs")
-    }
-    guard classifier.isWellFormed(featureCount: featureNames.count) else {
-      throw .incompatibleModel(
-        "its trees do not match \(featureNames.count) features and \(classNames.count) activities")
-    }
-    guard classifier.hasFiniteParameters else {
-      throw .incompatibleModel(
-        "it holds a score, leaf value or threshold that is not a finite number")
-    }
-    guard classifier.hasBoundedScores else {
-      throw .incompatibleModel(
-        "its scores can overflow to infinity, so its outputs would not be finite")
-    }
-  }
 
-  /// Class probabilities for one window's features.
-  public func predict(features: [Double]) -> ActivityPrediction {
-    ActivityPrediction(
-      classNames: classNames, probabilities: classifier.probabilities(for: features))
-  }
+    /// Class probabilities for one window's features.
+    public func predict(features: [Double]) -> ActivityPrediction {
+        ActivityPrediction(
+            classNames: classNames, probabilities: classifier.probabilities(for: features))
+    }
 
-  /// The model as JSON with sorted keys, so that equal models give equal bytes.
-  public func encoded() throws(ActivityError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    do {
-      return try encoder.encode(self)
-    } catch {
-      throw .unwritableFile(path: "model", reason: "encoding failed: \(error)")
+    /// The model as JSON with sorted keys, so that equal models give equal bytes.
+    public func encoded() throws(ActivityError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return try encoder.encode(self)
+        } catch {
+            throw .unwritableFile(path: "model", reason: "encoding failed: \(error)")
+        }
     }
-  }
 
-  /// Decodes and validates a model file's bytes; `path` only names the file in messages.
-  public static func decode(_ data: Data, path: String) throws(ActivityError) -> ActivityModel {
-    struct Header: Decodable { let formatVersion: Int }
-    let decoder = JSONDecoder()
-    let header: Header
-    do {
-      header = try decoder.decode(Header.self, from: data)
-    } catch {
-      throw .unreadableModel(
-        path: path, reason: "not an activity model file (expected JSON with a formatVersion)")
+    /// Decodes and validates a model file's bytes; `path` only names the file in messages.
+    public static func decode(_ data: Data, path: String) throws(ActivityError) -> ActivityModel {
+        struct Header: Decodable { let formatVersion: Int }
+        let decoder = JSONDecoder()
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: data)
+        } catch {
+            throw .unreadableModel(
+                path: path, reason: "not an activity model file (expected JSON with a formatVersion)")
+        }
+        guard header.formatVersion == currentFormatVersion else {
+            throw .unsupportedModelVersion(found: header.formatVersion, supported: currentFormatVersion)
+        }
+        let model: ActivityModel
+        do {
+            model = try decoder.decode(ActivityModel.self, from: data)
+        } catch let error as ActivityError {
+            throw .unreadableModel(path: path, reason: error.description)
+        } catch {
+            throw .unreadableModel(
+                path: path, reason: "damaged or incomplete model (\(DecodingFailure.reason(error)))")
+        }
+        try model.validate()
+        return model
     }
-    guard header.formatVersion == currentFormatVersion else {
-      throw .unsupportedModelVersion(found: header.formatVersion, supported: currentFormatVersion)
-    }
-    let model: ActivityModel
-    do {
-      model = try decoder.decode(ActivityModel.self, from: data)
-    } catch {
-      throw .unreadableModel(
-        path: path, reason: "damaged or incomplete model (\(DecodingFailure.reason(error)))")
-    }
-    try model.validate()
-    return model
-  }
 
-  /// Reads and validates the model file at `url`.
-  public static func load(contentsOf url: URL) throws(ActivityError) -> ActivityModel {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .unreadableModel(
-        path: url.path, reason: "\(Self.plainReason(error)); check the path and permissions")
+    /// Reads and validates the model file at `url`.
+    public static func load(contentsOf url: URL) throws(ActivityError) -> ActivityModel {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableModel(
+                path: url.path, reason: "\(Self.plainReason(error)); check the path and permissions")
+        }
+        return try decode(data, path: url.path)
     }
-    return try decode(data, path: url.path)
-  }
 
-  /// A file error in words, without Foundation's type names.
-  static func plainReason(_ error: any Error) -> String {
-    let text =
-      (error as? CocoaError).map { $0.code == .fileReadNoSuchFile ? "no such file" : "\($0.code)" }
-      ?? "\(error)"
-    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-  }
-
-  /// Writes the model to `url` atomically, so that a watcher never sees half a file.
-  public func write(to url: URL) throws(ActivityError) {
-    let data = try encoded()
-    do {
-      try data.write(to: url, options: .atomic)
-    } catch {
-      throw .unwritableFile(
-        path: url.path, reason: "\(error); check that the directory exists and is writable")
+    /// A file error in words, without Foundation's type names.
+    static func plainReason(_ error: any Error) -> String {
+        let text =
+            (error as? CocoaError).map { $0.code == .fileReadNoSuchFile ? "no such file" : "\($0.code)" }
+            ?? "\(error)"
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
-  }
+
+    /// Writes the model to `url` atomically, so that a watcher never sees half a file.
+    public func write(to url: URL) throws(ActivityError) {
+        let data = try encoded()
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .unwritableFile(
+                path: url.path, reason: "\(error); check that the directory exists and is writable")
+        }
+    }
 }

@@ -1,100 +1,100 @@
 /// Trains activity models from windowed datasets and measures them by subject-disjoint cross-validation.
 public struct ActivityTrainer: Sendable {
-  /// The boosting hyperparameters.
-  public let parameters: GradientBoostingParameters
+    /// The boosting hyperparameters.
+    public let parameters: GradientBoostingParameters
 
-  /// Creates a trainer; the parameters are validated.
-  public init(parameters: GradientBoostingParameters = GradientBoostingParameters())
-    throws(ActivityError)
-  {
-    try parameters.validate()
-    self.parameters = parameters
-  }
-
-  /// Trains on every window of `dataset`; the same dataset, description and parameters give byte-identical models.
-  public func train(
-    dataset: WindowedDataset, dataDescription: String,
-    crossValidation: CrossValidationSummary? = nil,
-    progress: (_ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _ in }
-  ) throws(ActivityError) -> ActivityModel {
-    let classNames = dataset.classNames
-    let labels = try Self.indices(of: dataset.labels, in: classNames)
-    let classifier = try GradientBoostingTrainer(parameters: parameters)
-      .train(
-        matrix: dataset.features, labels: labels, classCount: classNames.count, progress: progress)
-    var windowsPerClass: [String: Int] = [:]
-    for label in dataset.labels { windowsPerClass[label, default: 0] += 1 }
-    let summary = TrainingSummary(
-      dataDescription: dataDescription, sessionCount: dataset.sessionCount,
-      windowCount: dataset.windowCount,
-      groupCount: Set(dataset.groups).count, windowsPerClass: windowsPerClass,
-      parameters: parameters,
-      crossValidation: crossValidation
-    )
-    return try ActivityModel(
-      window: dataset.configuration, classNames: classNames, summary: summary,
-      classifier: classifier)
-  }
-
-  /// Trains on all folds but one and tests on the held-out one, for every fold; folds never split a subject.
-  public func crossValidate(
-    dataset: WindowedDataset, folds foldCount: Int,
-    progress: (_ fold: Int, _ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _, _ in }
-  ) throws(ActivityError) -> ConfusionMatrix {
-    let classNames = dataset.classNames
-    let labels = try Self.indices(of: dataset.labels, in: classNames)
-    let folds = try GroupedFolds(groups: dataset.groups, foldCount: foldCount)
-    let trainer = try GradientBoostingTrainer(parameters: parameters)
-    var confusion = ConfusionMatrix(classNames: classNames)
-    for fold in 0..<foldCount {
-      let training = folds.trainingWindows(holdingOut: fold)
-      let classifier = try trainer.train(
-        matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] },
-        classCount: classNames.count, progress: { progress(fold, $0, $1) }
-      )
-      for window in folds.heldOutWindows(fold) {
-        let prediction = ActivityPrediction(
-          classNames: classNames,
-          probabilities: classifier.probabilities(for: dataset.features.row(window)))
-        confusion.record(truth: labels[window], prediction: prediction.bestIndex)
-      }
+    /// Creates a trainer; the parameters are validated.
+    public init(parameters: GradientBoostingParameters = GradientBoostingParameters())
+        throws(ActivityError)
+    {
+        try parameters.validate()
+        self.parameters = parameters
     }
-    return confusion
-  }
 
-  /// Position of each label in `classNames`.
-  static func indices(of labels: [String], in classNames: [String]) throws(ActivityError) -> [Int] {
-    let positions = Dictionary(uniqueKeysWithValues: classNames.enumerated().map { ($1, $0) })
-    var indices: [Int] = []
-    indices.reserveCapacity(labels.count)
-    for label in labels {
-      guard let index = positions[label] else {
-        throw .insufficientData("activity \(label) is not among \(classNames)")
-      }
-      indices.append(index)
+    /// Trains on every window of `dataset`; the same dataset, description and parameters give byte-identical models.
+    public func train(
+        dataset: WindowedDataset, dataDescription: String,
+        crossValidation: CrossValidationSummary? = nil,
+        progress: (_ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _ in }
+    ) throws(ActivityError) -> ActivityModel {
+        let classNames = dataset.classNames
+        let labels = try Self.indices(of: dataset.labels, in: classNames)
+        let classifier = try GradientBoostingTrainer(parameters: parameters)
+            .train(
+                matrix: dataset.features, labels: labels, classCount: classNames.count, progress: progress)
+        var windowsPerClass: [String: Int] = [:]
+        for label in dataset.labels { windowsPerClass[label, default: 0] += 1 }
+        let summary = TrainingSummary(
+            dataDescription: dataDescription, sessionCount: dataset.sessionCount,
+            windowCount: dataset.windowCount,
+            groupCount: Set(dataset.groups).count, windowsPerClass: windowsPerClass,
+            parameters: parameters,
+            crossValidation: crossValidation
+        )
+        return try ActivityModel(
+            window: dataset.configuration, classNames: classNames, summary: summary,
+            classifier: classifier)
     }
-    return indices
-  }
+
+    /// Trains on all folds but one and tests on the held-out one, for every fold; folds never split a subject.
+    public func crossValidate(
+        dataset: WindowedDataset, folds foldCount: Int,
+        progress: (_ fold: Int, _ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _, _ in }
+    ) throws(ActivityError) -> ConfusionMatrix {
+        let classNames = dataset.classNames
+        let labels = try Self.indices(of: dataset.labels, in: classNames)
+        let folds = try GroupedFolds(groups: dataset.groups, foldCount: foldCount)
+        let trainer = try GradientBoostingTrainer(parameters: parameters)
+        var confusion = ConfusionMatrix(classNames: classNames)
+        for fold in 0..<foldCount {
+            let training = folds.trainingWindows(holdingOut: fold)
+            let classifier = try trainer.train(
+                matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] },
+                classCount: classNames.count, progress: { progress(fold, $0, $1) }
+            )
+            for window in folds.heldOutWindows(fold) {
+                let prediction = ActivityPrediction(
+                    classNames: classNames,
+                    probabilities: classifier.probabilities(for: dataset.features.row(window)))
+                confusion.record(truth: labels[window], prediction: prediction.bestIndex)
+            }
+        }
+        return confusion
+    }
+
+    /// Position of each label in `classNames`.
+    static func indices(of labels: [String], in classNames: [String]) throws(ActivityError) -> [Int] {
+        let positions = Dictionary(uniqueKeysWithValues: classNames.enumerated().map { ($1, $0) })
+        var indices: [Int] = []
+        indices.reserveCapacity(labels.count)
+        for label in labels {
+            guard let index = positions[label] else {
+                throw .insufficientData("activity \(label) is not among \(classNames)")
+            }
+            indices.append(index)
+        }
+        return indices
+    }
 }
 
 extension ActivityModel {
-  /// Classifies every window of `dataset` and tallies the results; fails if the data holds an activity the model does not know.
-  public func evaluate(on dataset: WindowedDataset) throws(ActivityError) -> ConfusionMatrix {
-    guard dataset.configuration.size == window.size,
-      dataset.configuration.sampleRate == window.sampleRate
-    else {
-      throw .invalidWindow(
-        "the data was cut into \(dataset.configuration.size)-sample windows but the model expects \(window.size)"
-      )
+    /// Classifies every window of `dataset` and tallies the results; fails if the data holds an activity the model does not know.
+    public func evaluate(on dataset: WindowedDataset) throws(ActivityError) -> ConfusionMatrix {
+        guard dataset.configuration.size == window.size,
+            dataset.configuration.sampleRate == window.sampleRate
+        else {
+            throw .invalidWindow(
+                "the data was cut into \(dataset.configuration.size)-sample windows but the model expects \(window.size)"
+            )
+        }
+        let unknown = Set(dataset.labels).subtracting(classNames)
+        guard unknown.isEmpty else { throw .unknownActivities(unknown.sorted(), known: classNames) }
+        let truths = try ActivityTrainer.indices(of: dataset.labels, in: classNames)
+        var confusion = ConfusionMatrix(classNames: classNames)
+        for (row, truth) in truths.enumerated() {
+            confusion.record(
+                truth: truth, prediction: predict(features: dataset.features.row(row)).bestIndex)
+        }
+        return confusion
     }
-    let unknown = Set(dataset.labels).subtracting(classNames)
-    guard unknown.isEmpty else { throw .unknownActivities(unknown.sorted(), known: classNames) }
-    let truths = try ActivityTrainer.indices(of: dataset.labels, in: classNames)
-    var confusion = ConfusionMatrix(classNames: classNames)
-    for (row, truth) in truths.enumerated() {
-      confusion.record(
-        truth: truth, prediction: predict(features: dataset.features.row(row)).bestIndex)
-    }
-    return confusion
-  }
 }

@@ -14,7 +14,8 @@ public struct ConfusionMatrix: Sendable, Equatable, Codable {
     /// Creates a matrix from existing counts (`counts[truth][prediction]`); the counts must be square and match the names.
     public init(classNames: [String], counts: [[Int]]) throws(ActivityError) {
         guard counts.count == classNames.count, counts.allSatisfy({ $0.count == classNames.count }) else {
-            throw .insufficientData("a confusion matrix over \(classNames.count) classes needs \(classNames.count)x\(classNames.count) counts")
+            throw .insufficientData(
+                "a confusion matrix over \(classNames.count) classes needs \(classNames.count)x\(classNames.count) counts")
         }
         self.classNames = classNames
         self.counts = counts

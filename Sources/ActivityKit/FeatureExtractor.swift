@@ -1,4 +1,5 @@
 import DeviceMotionKit
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -50,7 +50,8 @@ public struct GradientBoostingTrainer: Sendable {
             }
             let frozenProbabilities = probabilities
             let trees = concurrentMap(classCount) { classIndex in
-                var generator = SeededGenerator(seed: parameters.seed &* 0x100_0000_01B3 &+ UInt64(round) &* 1_000_003 &+ UInt64(classIndex))
+                var generator = SeededGenerator(
+                    seed: parameters.seed &* 0x100_0000_01B3 &+ UInt64(round) &* 1_000_003 &+ UInt64(classIndex))
                 var gradients = [Double](repeating: 0, count: rowCount)
                 var hessians = [Double](repeating: 0, count: rowCount)
                 for row in 0..<rowCount {
@@ -115,9 +116,13 @@ struct TreeGrower: Sendable {
 
     func grow(gradients: [Double], hessians: [Double], generator: inout SeededGenerator) -> BinnedTree {
         let featureCount = edges.count
-        let chosenFeatures = Self.sample(count: Swift.max(1, Int((Double(featureCount) * parameters.featureFraction).rounded())), of: featureCount, generator: &generator)
-        let rows = parameters.rowFraction < 1
-            ? Self.sample(count: Swift.max(1, Int((Double(rowCount) * parameters.rowFraction).rounded())), of: rowCount, generator: &generator)
+        let chosenFeatures = Self.sample(
+            count: Swift.max(1, Int((Double(featureCount) * parameters.featureFraction).rounded())), of: featureCount, generator: &generator
+        )
+        let rows =
+            parameters.rowFraction < 1
+            ? Self.sample(
+                count: Swift.max(1, Int((Double(rowCount) * parameters.rowFraction).rounded())), of: rowCount, generator: &generator)
             : Array(0..<rowCount)
 
         var tree = BinnedTree(tree: RegressionTree(feature: [-1], threshold: [0], left: [0], right: [0], value: [0]), binThreshold: [0])
@@ -129,8 +134,11 @@ struct TreeGrower: Sendable {
                 gradientSum += gradients[row]
                 hessianSum += hessians[row]
             }
-            let split = node.depth < parameters.maximumDepth && node.rows.count >= 2 * parameters.minimumLeafSize
-                ? bestSplit(rows: node.rows, features: chosenFeatures, gradients: gradients, hessians: hessians, gradientSum: gradientSum, hessianSum: hessianSum)
+            let split =
+                node.depth < parameters.maximumDepth && node.rows.count >= 2 * parameters.minimumLeafSize
+                ? bestSplit(
+                    rows: node.rows, features: chosenFeatures, gradients: gradients, hessians: hessians, gradientSum: gradientSum,
+                    hessianSum: hessianSum)
                 : nil
             guard let split else {
                 tree.tree.value[node.index] = -gradientSum / (hessianSum + parameters.l2Regularisation) * parameters.learningRate
@@ -196,7 +204,8 @@ struct TreeGrower: Sendable {
                     guard rightCount >= parameters.minimumLeafSize else { break }
                     let rightGradient = gradientSum - leftGradient
                     let rightHessian = hessianSum - leftHessian
-                    let gain = leftGradient * leftGradient / (leftHessian + lambda)
+                    let gain =
+                        leftGradient * leftGradient / (leftHessian + lambda)
                         + rightGradient * rightGradient / (rightHessian + lambda) - parentScore
                     if gain > (best?.gain ?? 1e-9) {
                         best = Split(feature: feature, bin: bin, gain: gain)

@@ -12,10 +12,12 @@ public enum MotionSenseDataset {
     /// Reads one file as a session at `sampleRate` Hz (at most the recorded 50 Hz), resampled by ``DeviceMotionResampler``.
     public static func session(at url: URL, sampleRate: Double) throws(ActivityError) -> LabelledSession {
         guard let trial = MotionSenseImporter.trial(at: url.path) else {
-            throw .unreadableFile(path: url.path, reason: "not a MotionSense file; expected <dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]")
+            throw .unreadableFile(
+                path: url.path, reason: "not a MotionSense file; expected <dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]")
         }
         guard sampleRate <= MotionSenseImporter.sampleRate else {
-            throw .invalidWindow("MotionSense is recorded at \(Int(MotionSenseImporter.sampleRate)) Hz and cannot be read at \(sampleRate) Hz")
+            throw .invalidWindow(
+                "MotionSense is recorded at \(Int(MotionSenseImporter.sampleRate)) Hz and cannot be read at \(sampleRate) Hz")
         }
         let motions: [DeviceMotion]
         do {
@@ -24,6 +26,7 @@ public enum MotionSenseDataset {
             throw .unreadableFile(path: url.path, reason: error.description)
         }
         return LabelledSession(
-            label: trial.tag, group: trial.subject, name: "\(trial.trial)/\(url.lastPathComponent)", motions: motions, sampleRate: sampleRate)
+            label: trial.tag, group: trial.subject, name: "\(trial.trial)/\(url.lastPathComponent)", motions: motions,
+            sampleRate: sampleRate)
     }
 }

@@ -37,7 +37,9 @@ public struct StreamingActivityClassifier: Sendable {
 
     /// Adds one estimate; returns a prediction when it completes a window.
     public mutating func process(_ motion: DeviceMotion) -> WindowPrediction? {
-        if let lastTimestamp, motion.timestamp - lastTimestamp > Self.gapTolerance / model.window.sampleRate || motion.timestamp < lastTimestamp {
+        if let lastTimestamp,
+            motion.timestamp - lastTimestamp > Self.gapTolerance / model.window.sampleRate || motion.timestamp < lastTimestamp
+        {
             window.reset()
         }
         lastTimestamp = motion.timestamp

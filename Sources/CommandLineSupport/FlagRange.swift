@@ -3,11 +3,11 @@ import ArgumentParser
 /// Refuses a numeric flag outside its documented range with a usage error (exit status 64) naming the flag, the
 /// value and the range, e.g. `--rate 1e+19 is outside 0.1...1000 Hz`.
 public func requireFlag<Value: Comparable>(
-  _ flag: String, _ value: Value, in range: ClosedRange<Value>, unit: String = ""
+    _ flag: String, _ value: Value, in range: ClosedRange<Value>, unit: String = ""
 ) throws {
-  guard !range.contains(value) else { return }
-  let suffix = unit.isEmpty ? "" : " \(unit)"
-  throw ValidationError(
-    "\(flag) \(value) is outside \(range.lowerBound)...\(range.upperBound)\(suffix); pass a value in that range"
-  )
+    guard !range.contains(value) else { return }
+    let suffix = unit.isEmpty ? "" : " \(unit)"
+    throw ValidationError(
+        "\(flag) \(value) is outside \(range.lowerBound)...\(range.upperBound)\(suffix); pass a value in that range"
+    )
 }

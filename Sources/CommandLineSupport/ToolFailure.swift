@@ -7,107 +7,107 @@ import Resampling
 
 /// An error a tool defines for itself, carrying its own message and exit status.
 public protocol ToolFailure: Error, CustomStringConvertible {
-  /// The status the process exits with.
-  var exitStatus: ExitStatus { get }
+    /// The status the process exits with.
+    var exitStatus: ExitStatus { get }
 }
 
 /// A failure with a message and a status, for tool code that has no typed error of its own.
 public struct CommandFailure: ToolFailure {
-  /// What failed and what to do.
-  public let description: String
-  /// The status the process exits with.
-  public let exitStatus: ExitStatus
+    /// What failed and what to do.
+    public let description: String
+    /// The status the process exits with.
+    public let exitStatus: ExitStatus
 
-  /// Creates a failure with `message` and `status`.
-  public init(_ message: String, status: ExitStatus = .failure) {
-    description = message
-    exitStatus = status
-  }
+    /// Creates a failure with `message` and `status`.
+    public init(_ message: String, status: ExitStatus = .failure) {
+        description = message
+        exitStatus = status
+    }
 }
 
 /// A failure as the user sees it: one line on stderr and the process's exit status.
 public struct FailureReport: Sendable, Equatable {
-  /// `imu-xxx: <what failed and why>; <what to do>`, on one line.
-  public let line: String
-  /// The exit status, from ``ExitStatus``.
-  public let exitStatus: ExitStatus
+    /// `imu-xxx: <what failed and why>; <what to do>`, on one line.
+    public let line: String
+    /// The exit status, from ``ExitStatus``.
+    public let exitStatus: ExitStatus
 
-  /// The report of `error` raised by `tool`: the one mapping from every error type to message and exit status.
-  public init(_ error: any Error, tool: String) {
-    let (message, status): (String, ExitStatus) =
-      switch error {
-      case let error as ToolFailure: (error.description, error.exitStatus)
-      case let error as IIOSensorError: (error.description, Self.status(of: error))
-      case let error as RecordingError: (error.description, Self.status(of: error))
-      case let error as DatasetImportError: (error.description, Self.status(of: error))
-      case let error as ActivityError: (error.description, Self.status(of: error))
-      case let error as MotionError: (error.description, Self.status(of: error))
-      case let error as ResamplingError: (error.description, .badInput)
-      default: ("\(error)", .failure)
-      }
-    let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-    line = "\(tool): \(oneLine)"
-    exitStatus = status
-  }
-
-  private static func status(of error: IIOSensorError) -> ExitStatus {
-    switch error {
-    case .noIIOSubsystem: .noIIOSubsystem
-    case .noAccelerometer: .noAccelerometer
-    case .deviceNotFound: .noSuchIMU
-    case .permissionDenied: .permissionDenied
-    case .deviceRemoved: .sensorRemoved
-    case .refillTimeout: .noSamplesInTime
-    case .malformedAttribute: .malformedSysfsValue
-    case .remoteUnreachable: .remoteUnreachable
-    case .systemError: .failure
+    /// The report of `error` raised by `tool`: the one mapping from every error type to message and exit status.
+    public init(_ error: any Error, tool: String) {
+        let (message, status): (String, ExitStatus) =
+            switch error {
+            case let error as ToolFailure: (error.description, error.exitStatus)
+            case let error as IIOSensorError: (error.description, Self.status(of: error))
+            case let error as RecordingError: (error.description, Self.status(of: error))
+            case let error as DatasetImportError: (error.description, Self.status(of: error))
+            case let error as ActivityError: (error.description, Self.status(of: error))
+            case let error as MotionError: (error.description, Self.status(of: error))
+            case let error as ResamplingError: (error.description, .badInput)
+            default: ("\(error)", .failure)
+            }
+        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        line = "\(tool): \(oneLine)"
+        exitStatus = status
     }
-  }
 
-  private static func status(of error: RecordingError) -> ExitStatus {
-    switch error {
-    case .alreadyExists, .cannotCreate, .writeFailed, .alreadyFinished: .outputNotWritten
-    case .readFailed, .missingMetadata, .corruptMetadata, .valueOutOfRange, .unsupportedVersion,
-      .unexpectedHeader,
-      .corruptLine, .countMismatch:
-      .badInput
+    private static func status(of error: IIOSensorError) -> ExitStatus {
+        switch error {
+        case .noIIOSubsystem: .noIIOSubsystem
+        case .noAccelerometer: .noAccelerometer
+        case .deviceNotFound: .noSuchIMU
+        case .permissionDenied: .permissionDenied
+        case .deviceRemoved: .sensorRemoved
+        case .refillTimeout: .noSamplesInTime
+        case .malformedAttribute: .malformedSysfsValue
+        case .remoteUnreachable: .remoteUnreachable
+        case .systemError: .failure
+        }
     }
-  }
 
-  private static func status(of error: DatasetImportError) -> ExitStatus {
-    switch error {
-    case .notADataset: .usage
-    case .unreadableFile, .malformedLine: .badInput
+    private static func status(of error: RecordingError) -> ExitStatus {
+        switch error {
+        case .alreadyExists, .cannotCreate, .writeFailed, .alreadyFinished: .outputNotWritten
+        case .readFailed, .missingMetadata, .corruptMetadata, .valueOutOfRange, .unsupportedVersion,
+            .unexpectedHeader,
+            .corruptLine, .countMismatch:
+            .badInput
+        }
     }
-  }
 
-  private static func status(of error: ActivityError) -> ExitStatus {
-    switch error {
-    case .unsupportedModelVersion, .incompatibleModel, .windowMismatch, .unreadableModel:
-      .modelRefused
-    case .invalidWindow, .invalidParameters: .usage
-    case .sampleRateMismatch, .unreadableFile, .unknownActivities: .badInput
-    case .insufficientData: .notEnoughData
-    case .unwritableFile: .outputNotWritten
+    private static func status(of error: DatasetImportError) -> ExitStatus {
+        switch error {
+        case .notADataset: .usage
+        case .unreadableFile, .malformedLine: .badInput
+        }
     }
-  }
 
-  private static func status(of error: MotionError) -> ExitStatus {
-    switch error {
-    case .rateOutOfRange, .resamplingFailed, .sourceFailed: .badInput
-    case .invalidUpdateInterval, .referenceFrameUnavailable: .usage
+    private static func status(of error: ActivityError) -> ExitStatus {
+        switch error {
+        case .unsupportedModelVersion, .incompatibleModel, .windowMismatch, .unreadableModel:
+            .modelRefused
+        case .invalidWindow, .invalidParameters: .usage
+        case .sampleRateMismatch, .unreadableFile, .unknownActivities: .badInput
+        case .insufficientData: .notEnoughData
+        case .unwritableFile: .outputNotWritten
+        }
     }
-  }
+
+    private static func status(of error: MotionError) -> ExitStatus {
+        switch error {
+        case .rateOutOfRange, .resamplingFailed, .sourceFailed: .badInput
+        case .invalidUpdateInterval, .referenceFrameUnavailable: .usage
+        }
+    }
 }
 
 /// Prints `error`'s one-line report to stderr and returns what the tool throws to exit with its status;
 /// ArgumentParser's own errors (usage, `--help`, an exit already decided) pass through unchanged.
 public func exitReporting(_ error: any Error, tool: String) -> any Error {
-  switch error {
-  case is ExitCode, is CleanExit, is ValidationError: return error
-  default:
-    let report = FailureReport(error, tool: tool)
-    printError(report.line)
-    return ExitCode(report.exitStatus.rawValue)
-  }
+    switch error {
+    case is ExitCode, is CleanExit, is ValidationError: return error
+    default:
+        let report = FailureReport(error, tool: tool)
+        printError(report.line)
+        return ExitCode(report.exitStatus.rawValue)
+    }
 }

@@ -1,7 +1,8 @@
+import MotionSamples
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MotionSamples
 
 /// The gravity estimate for devices without a gyroscope (many laptops and tablets): a second-order low-pass of
 /// the accelerometer, normalised.

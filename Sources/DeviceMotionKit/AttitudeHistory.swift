@@ -51,16 +51,19 @@ struct AttitudeHistory: Sendable {
         if time >= timestamps[physical(count - 1)] { return quaternions[physical(count - 1)] }
         if time <= timestamps[oldest] { return quaternions[oldest] }
         // The first entry later than `time`: 1...count - 1.
-        var low = 1, high = count - 1
+        var low = 1
+        var high = count - 1
         while low < high {
             let middle = (low + high) / 2
             if timestamps[physical(middle)] > time { high = middle } else { low = middle + 1 }
         }
-        let earlier = physical(low - 1), later = physical(low)
+        let earlier = physical(low - 1)
+        let later = physical(low)
         let start = timestamps[earlier]
         let length = timestamps[later] - start
         let fraction = length > 0 ? (time - start) / length : 1
-        let a = quaternions[earlier], b = quaternions[later]
+        let a = quaternions[earlier]
+        let b = quaternions[later]
         return Quaternion(
             w: a.w + (b.w - a.w) * fraction, x: a.x + (b.x - a.x) * fraction,
             y: a.y + (b.y - a.y) * fraction, z: a.z + (b.z - a.z) * fraction

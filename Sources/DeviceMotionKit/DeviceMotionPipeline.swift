@@ -18,205 +18,204 @@ import Resampling
 /// pipeline.finish(into: &motions)
 /// ```
 public struct DeviceMotionPipeline: Sendable {
-  /// Aligned samples needed to measure the sensor rate.
-  private static let rateEstimationCount = 16
-  /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
-  private static let channelCount = 6
+    /// Aligned samples needed to measure the sensor rate.
+    private static let rateEstimationCount = 16
+    /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
+    private static let channelCount = 6
 
-  /// The output rate in Hz.
-  public let outputRate: Double
-  /// The fusion tuning.
-  public let parameters: FusionParameters
-  /// What each output carries: everything with a gyroscope, less without.
-  public let availableFields: DeviceMotionFields
-  /// Merges accelerometer and gyroscope readings onto one timeline.
-  private var aligner: SensorAligner
-  /// The sensor rate in Hz, measured from the first aligned samples (the nominal rate until then).
-  public private(set) var inputRate: Double?
-  /// Whether ``inputRate`` is measured and the filters are set up for it.
-  private var isStarted = false
-  /// Aligned samples waiting for the rate measurement, then reused as scratch.
-  private var aligned: [IMUSample] = []
-  /// The fusion filter (gyroscope sources).
-  private var filter: OrientationFilter
-  /// The gravity filter (accelerometer-only sources).
-  private var gravityFilter: AccelerometerGravityFilter
-  /// Resamples per-reading estimates to the output rate; it measures the same input rate from their timestamps.
-  private var resampler: FixedRateResampler
-  /// Timestamp of the last sample fed to the filter.
-  private var lastTimestamp: Double?
-  /// The last quaternion stored in the history, for sign continuity.
-  private var lastQuaternion = Quaternion.identity
-  /// The filter's recent attitudes, sampled at each output's time; all kept (infinite span) until the resampler's
-  /// latency is known.
-  private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
-  /// Reused buffer of the resampled channels.
-  private var channels: [Double]
+    /// The output rate in Hz.
+    public let outputRate: Double
+    /// The fusion tuning.
+    public let parameters: FusionParameters
+    /// What each output carries: everything with a gyroscope, less without.
+    public let availableFields: DeviceMotionFields
+    /// Merges accelerometer and gyroscope readings onto one timeline.
+    private var aligner: SensorAligner
+    /// The sensor rate in Hz, measured from the first aligned samples (the nominal rate until then).
+    public private(set) var inputRate: Double?
+    /// Whether ``inputRate`` is measured and the filters are set up for it.
+    private var isStarted = false
+    /// Aligned samples waiting for the rate measurement, then reused as scratch.
+    private var aligned: [IMUSample] = []
+    /// The fusion filter (gyroscope sources).
+    private var filter: OrientationFilter
+    /// The gravity filter (accelerometer-only sources).
+    private var gravityFilter: AccelerometerGravityFilter
+    /// Resamples per-reading estimates to the output rate; it measures the same input rate from their timestamps.
+    private var resampler: FixedRateResampler
+    /// Timestamp of the last sample fed to the filter.
+    private var lastTimestamp: Double?
+    /// The last quaternion stored in the history, for sign continuity.
+    private var lastQuaternion = Quaternion.identity
+    /// The filter's recent attitudes, sampled at each output's time; all kept (infinite span) until the resampler's
+    /// latency is known.
+    private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
+    /// Reused buffer of the resampled channels.
+    private var channels: [Double]
 
-  /// Creates a pipeline.
-  /// - Parameters:
-  ///   - outputRate: Output rate in Hz (25 by default, as CoreMotion apps commonly use).
-  ///   - hasGyroscope: Whether the readings include a gyroscope.
-  ///   - inputRate: The nominal sensor rate in Hz if known (`MotionSource.nominalRate`): only a hint, used when
-  ///     too few samples arrive to measure the rate (a split IMU runs on its faster sensor's rate, whatever its
-  ///     nominal rate says).
-  ///   - parameters: Fusion tuning.
-  /// - Throws: ``MotionError/invalidUpdateInterval(_:)`` for a non-positive rate.
-  public init(
-    outputRate: Double = 25, hasGyroscope: Bool, inputRate: Double? = nil,
-    parameters: FusionParameters = .init()
-  ) throws(MotionError) {
-    guard outputRate.isFinite, Self.outputRateRange.contains(outputRate) else {
-      throw .rateOutOfRange(name: "output rate", value: outputRate, allowed: Self.outputRateRange)
+    /// Creates a pipeline.
+    /// - Parameters:
+    ///   - outputRate: Output rate in Hz (25 by default, as CoreMotion apps commonly use).
+    ///   - hasGyroscope: Whether the readings include a gyroscope.
+    ///   - inputRate: The nominal sensor rate in Hz if known (`MotionSource.nominalRate`): only a hint, used when
+    ///     too few samples arrive to measure the rate (a split IMU runs on its faster sensor's rate, whatever its
+    ///     nominal rate says).
+    ///   - parameters: Fusion tuning.
+    /// - Throws: ``MotionError/invalidUpdateInterval(_:)`` for a non-positive rate.
+    public init(
+        outputRate: Double = 25, hasGyroscope: Bool, inputRate: Double? = nil,
+        parameters: FusionParameters = .init()
+    ) throws(MotionError) {
+        guard outputRate.isFinite, Self.outputRateRange.contains(outputRate) else {
+            throw .rateOutOfRange(name: "output rate", value: outputRate, allowed: Self.outputRateRange)
+        }
+        if let inputRate, !(inputRate.isFinite && Self.sensorRateRange.contains(inputRate)) {
+            throw .rateOutOfRange(name: "sensor rate", value: inputRate, allowed: Self.sensorRateRange)
+        }
+        self.outputRate = outputRate
+        self.parameters = parameters
+        availableFields = hasGyroscope ? .all : .accelerometerOnly
+        do {
+            aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
+            resampler = try FixedRateResampler(outputRate: outputRate, channelCount: Self.channelCount)
+        } catch {
+            throw .resamplingFailed(error.description)
+        }
+        self.inputRate = inputRate
+        let period = 1 / (self.inputRate ?? outputRate)
+        filter = OrientationFilter(samplePeriod: period, parameters: parameters)
+        gravityFilter = AccelerometerGravityFilter(samplePeriod: period)
+        channels = Array(repeating: 0, count: Self.channelCount)
+        aligned.reserveCapacity(Self.rateEstimationCount)
     }
-    if let inputRate, !(inputRate.isFinite && Self.sensorRateRange.contains(inputRate)) {
-      throw .rateOutOfRange(name: "sensor rate", value: inputRate, allowed: Self.sensorRateRange)
+
+    /// Sensor rates the filters are designed for, in Hz: the slowest IIO output data rates (0.1 Hz) to the fastest
+    /// (LSM6DSx 6.66 kHz); a rate outside would size the filters' warm-up and the resampler's kernel from a number
+    /// no sensor produces.
+    public static let sensorRateRange: ClosedRange<Double> = 0.1...10_000
+    /// Device-motion output rates, in Hz: CoreMotion's own updates stop at 100 Hz; 1 kHz leaves room for fast sensors.
+    public static let outputRateRange: ClosedRange<Double> = 0.1...1_000
+
+    /// Feeds a batch of readings and appends every output now complete to `output`, in time order.
+    public mutating func append(_ batch: [SensorSample], into output: inout [DeviceMotion]) {
+        aligner.append(batch, into: &aligned)
+        consumeAligned(into: &output, final: false)
     }
-    self.outputRate = outputRate
-    self.parameters = parameters
-    availableFields = hasGyroscope ? .all : .accelerometerOnly
-    do {
-      aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
-      resampler = try FixedRateResampler(outputRate: outputRate, channelCount: Self.channelCount)
-    } catch {
-      throw .resamplingFailed(error.description)
+
+    /// Feeds samples that already pair both sensors (files, tests); like ``append(_:into:)``, duplicated, backward
+    /// and non-finite samples are dropped and counted in ``inputStatistics``. An array is used in place (no copy,
+    /// nothing allocated per sample).
+    public mutating func append(samples: some Sequence<IMUSample>, into output: inout [DeviceMotion]) {
+        aligner.append(samples: Array(samples), into: &aligned)
+        consumeAligned(into: &output, final: false)
     }
-    self.inputRate = inputRate
-    let period = 1 / (self.inputRate ?? outputRate)
-    filter = OrientationFilter(samplePeriod: period, parameters: parameters)
-    gravityFilter = AccelerometerGravityFilter(samplePeriod: period)
-    channels = Array(repeating: 0, count: Self.channelCount)
-    aligned.reserveCapacity(Self.rateEstimationCount)
-  }
 
-  /// Sensor rates the filters are designed for, in Hz: the slowest IIO output data rates (0.1 Hz) to the fastest
-  /// (LSM6DSx 6.66 kHz); a rate outside would size the filters' warm-up and the resampler's kernel from a number
-  /// no sensor produces.
-  public static let sensorRateRange: ClosedRange<Double> = 0.1...10_000
-  /// Device-motion output rates, in Hz: CoreMotion's own updates stop at 100 Hz; 1 kHz leaves room for fast sensors.
-  public static let outputRateRange: ClosedRange<Double> = 0.1...1_000
-
-  /// Feeds a batch of readings and appends every output now complete to `output`, in time order.
-  public mutating func append(_ batch: [SensorSample], into output: inout [DeviceMotion]) {
-    aligner.append(batch, into: &aligned)
-    consumeAligned(into: &output, final: false)
-  }
-
-  /// Feeds samples that already pair both sensors (files, tests); like ``append(_:into:)``, duplicated, backward
-  /// and non-finite samples are dropped and counted in ``inputStatistics``. An array is used in place (no copy,
-  /// nothing allocated per sample).
-  public mutating func append(samples: some Sequence<IMUSample>, into output: inout [DeviceMotion])
-  {
-    aligner.append(samples: Array(samples), into: &aligned)
-    consumeAligned(into: &output, final: false)
-  }
-
-  /// Flushes the end of the stream into `output`.
-  public mutating func finish(into output: inout [DeviceMotion]) {
-    aligner.finish(into: &aligned)
-    consumeAligned(into: &output, final: true)
-    let attitudes = attitudes
-    resampler.finish { timestamp, values in
-      output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+    /// Flushes the end of the stream into `output`.
+    public mutating func finish(into output: inout [DeviceMotion]) {
+        aligner.finish(into: &aligned)
+        consumeAligned(into: &output, final: true)
+        let attitudes = attitudes
+        resampler.finish { timestamp, values in
+            output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+        }
     }
-  }
 
-  /// Counters of the input alignment: readings in, duplicated, backwards, invalid and unpaired ones.
-  public var inputStatistics: StreamStatistics { aligner.statistics }
+    /// Counters of the input alignment: readings in, duplicated, backwards, invalid and unpaired ones.
+    public var inputStatistics: StreamStatistics { aligner.statistics }
 
-  /// Gaps and clock jumps seen by the output resampler since the last call.
-  public mutating func drainEvents() -> [StreamEvent] { resampler.drainEvents() }
+    /// Gaps and clock jumps seen by the output resampler since the last call.
+    public mutating func drainEvents() -> [StreamEvent] { resampler.drainEvents() }
 
-  /// Runs the buffered aligned samples through the filter once the rate is known.
-  private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
-    if !isStarted {
-      guard let rate = Self.measureRate(aligned, final: final) ?? (final ? inputRate : nil) else {
-        return
-      }
-      start(inputRate: rate)
+    /// Runs the buffered aligned samples through the filter once the rate is known.
+    private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
+        if !isStarted {
+            guard let rate = Self.measureRate(aligned, final: final) ?? (final ? inputRate : nil) else {
+                return
+            }
+            start(inputRate: rate)
+        }
+        for sample in aligned { process(sample, into: &output) }
+        aligned.removeAll(keepingCapacity: true)
     }
-    for sample in aligned { process(sample, into: &output) }
-    aligned.removeAll(keepingCapacity: true)
-  }
 
-  /// Sets the filters up for the measured sensor rate.
-  private mutating func start(inputRate rate: Double) {
-    inputRate = rate
-    isStarted = true
-    filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
-    gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
-  }
+    /// Sets the filters up for the measured sensor rate.
+    private mutating func start(inputRate rate: Double) {
+        inputRate = rate
+        isStarted = true
+        filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
+        gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
+    }
 
-  /// The sensor rate from the median interval of the first buffered samples, once there are enough (or at the end
-  /// of the stream).
-  private static func measureRate(_ samples: [IMUSample], final: Bool) -> Double? {
-    guard samples.count >= rateEstimationCount || final,
-      let period = medianInterval(of: samples.prefix(rateEstimationCount).map(\.timestamp)),
-      sensorRateRange.contains(1 / period)
-    else { return nil }
-    return 1 / period
-  }
+    /// The sensor rate from the median interval of the first buffered samples, once there are enough (or at the end
+    /// of the stream).
+    private static func measureRate(_ samples: [IMUSample], final: Bool) -> Double? {
+        guard samples.count >= rateEstimationCount || final,
+            let period = medianInterval(of: samples.prefix(rateEstimationCount).map(\.timestamp)),
+            sensorRateRange.contains(1 / period)
+        else { return nil }
+        return 1 / period
+    }
 
-  /// Fuses one sample and hands its estimate to the resampler.
-  private mutating func process(_ sample: IMUSample, into output: inout [DeviceMotion]) {
-    guard let rate = inputRate else { return }
-    let period = 1 / rate
-    let interval = lastTimestamp.map { sample.timestamp - $0 }.flatMap {
-      $0 > 0 && $0 <= 5 * period ? $0 : nil
+    /// Fuses one sample and hands its estimate to the resampler.
+    private mutating func process(_ sample: IMUSample, into output: inout [DeviceMotion]) {
+        guard let rate = inputRate else { return }
+        let period = 1 / rate
+        let interval = lastTimestamp.map { sample.timestamp - $0 }.flatMap {
+            $0 > 0 && $0 <= 5 * period ? $0 : nil
+        }
+        lastTimestamp = sample.timestamp
+        var quaternion: Quaternion
+        let gravity: Vector3
+        var rotationRate = Vector3.zero
+        if availableFields.contains(.rotationRate) {
+            filter.update(
+                rotationRate: sample.rotationRate ?? filter.gyroscopeBias,
+                acceleration: sample.acceleration,
+                interval: sample.rotationRate == nil ? 0 : interval ?? period)
+            quaternion = filter.orientation
+            gravity = filter.gravity
+            rotationRate = filter.rotationRate
+        } else {
+            gravityFilter.update(acceleration: sample.acceleration)
+            quaternion = gravityFilter.orientation
+            gravity = gravityFilter.gravity
+        }
+        if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
+        lastQuaternion = quaternion
+        attitudes.append(timestamp: sample.timestamp, quaternion: quaternion)
+        let user = sample.acceleration - gravity
+        channels[0] = user.x
+        channels[1] = user.y
+        channels[2] = user.z
+        channels[3] = rotationRate.x
+        channels[4] = rotationRate.y
+        channels[5] = rotationRate.z
+        let attitudes = attitudes
+        do {
+            try resampler.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
+                output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+            }
+        } catch {
+            preconditionFailure(
+                "the pipeline passes \(Self.channelCount) values to its \(Self.channelCount)-channel resampler: \(error)"
+            )
+        }
+        if attitudes.span.isInfinite, let latency = resampler.latency {
+            // Outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
+            self.attitudes.span = 2 * (latency + 4 * period)
+        }
     }
-    lastTimestamp = sample.timestamp
-    var quaternion: Quaternion
-    let gravity: Vector3
-    var rotationRate = Vector3.zero
-    if availableFields.contains(.rotationRate) {
-      filter.update(
-        rotationRate: sample.rotationRate ?? filter.gyroscopeBias,
-        acceleration: sample.acceleration,
-        interval: sample.rotationRate == nil ? 0 : interval ?? period)
-      quaternion = filter.orientation
-      gravity = filter.gravity
-      rotationRate = filter.rotationRate
-    } else {
-      gravityFilter.update(acceleration: sample.acceleration)
-      quaternion = gravityFilter.orientation
-      gravity = gravityFilter.gravity
-    }
-    if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
-    lastQuaternion = quaternion
-    attitudes.append(timestamp: sample.timestamp, quaternion: quaternion)
-    let user = sample.acceleration - gravity
-    channels[0] = user.x
-    channels[1] = user.y
-    channels[2] = user.z
-    channels[3] = rotationRate.x
-    channels[4] = rotationRate.y
-    channels[5] = rotationRate.z
-    let attitudes = attitudes
-    do {
-      try resampler.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
-        output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
-      }
-    } catch {
-      preconditionFailure(
-        "the pipeline passes \(Self.channelCount) values to its \(Self.channelCount)-channel resampler: \(error)"
-      )
-    }
-    if attitudes.span.isInfinite, let latency = resampler.latency {
-      // Outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
-      self.attitudes.span = 2 * (latency + 4 * period)
-    }
-  }
 
-  /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
-  private static func motion(
-    timestamp: Double, values: UnsafeBufferPointer<Double>, attitudes: AttitudeHistory
-  ) -> DeviceMotion {
-    let quaternion = attitudes.attitude(at: timestamp)
-    return DeviceMotion(
-      timestamp: timestamp,
-      attitude: Attitude(quaternion: quaternion),
-      rotationRate: Vector3(x: values[3], y: values[4], z: values[5]),
-      gravity: -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1)),
-      userAcceleration: Vector3(x: values[0], y: values[1], z: values[2]))
-  }
+    /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
+    private static func motion(
+        timestamp: Double, values: UnsafeBufferPointer<Double>, attitudes: AttitudeHistory
+    ) -> DeviceMotion {
+        let quaternion = attitudes.attitude(at: timestamp)
+        return DeviceMotion(
+            timestamp: timestamp,
+            attitude: Attitude(quaternion: quaternion),
+            rotationRate: Vector3(x: values[3], y: values[4], z: values[5]),
+            gravity: -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1)),
+            userAcceleration: Vector3(x: values[0], y: values[1], z: values[2]))
+    }
 }

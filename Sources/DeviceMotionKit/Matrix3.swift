@@ -49,7 +49,9 @@ struct Matrix3: Sendable {
 
     /// The inverse by cofactors, or `nil` if the matrix is singular.
     var inverse: Matrix3? {
-        let c0 = r1.cross(r2), c1 = r2.cross(r0), c2 = r0.cross(r1)
+        let c0 = r1.cross(r2)
+        let c1 = r2.cross(r0)
+        let c2 = r0.cross(r1)
         let determinant = r0.dot(c0)
         guard determinant != 0, determinant.isFinite else { return nil }
         return Matrix3(r0: c0 / determinant, r1: c1 / determinant, r2: c2 / determinant).transposed

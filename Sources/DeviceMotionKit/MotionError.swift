@@ -1,29 +1,29 @@
 /// Why device motion could not be started or continued; each message says what to do.
 public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The update interval is not a positive, finite number of seconds.
-  case invalidUpdateInterval(Double)
-  /// A sensor or output rate outside the range the filters are designed for.
-  case rateOutOfRange(name: String, value: Double, allowed: ClosedRange<Double>)
-  /// The requested reference frame needs a sensor this source lacks.
-  case referenceFrameUnavailable(AttitudeReferenceFrame)
-  /// The source's readings could not be resampled (a configuration problem).
-  case resamplingFailed(String)
-  /// The source stopped with an error.
-  case sourceFailed(String)
+    /// The update interval is not a positive, finite number of seconds.
+    case invalidUpdateInterval(Double)
+    /// A sensor or output rate outside the range the filters are designed for.
+    case rateOutOfRange(name: String, value: Double, allowed: ClosedRange<Double>)
+    /// The requested reference frame needs a sensor this source lacks.
+    case referenceFrameUnavailable(AttitudeReferenceFrame)
+    /// The source's readings could not be resampled (a configuration problem).
+    case resamplingFailed(String)
+    /// The source stopped with an error.
+    case sourceFailed(String)
 
-  /// A message that tells the user what to do.
-  public var description: String {
-    switch self {
-    case .invalidUpdateInterval(let interval):
-      "device-motion update interval \(interval) s is invalid: use a positive number of seconds, e.g. 0.04 for 25 Hz"
-    case .rateOutOfRange(let name, let value, let allowed):
-      "\(name) \(value) Hz is outside \(allowed.lowerBound)...\(allowed.upperBound) Hz, the range the fusion and resampling filters are designed for"
-    case .referenceFrameUnavailable(let frame):
-      "attitude reference frame \(frame.rawValue) needs a magnetometer, which this source lacks: use .xArbitraryZVertical"
-    case .resamplingFailed(let reason):
-      "could not set up resampling (\(reason)): check the update interval and the source's nominal rate"
-    case .sourceFailed(let reason):
-      "the motion source failed (\(reason)): check the device or file and restart updates"
+    /// A message that tells the user what to do.
+    public var description: String {
+        switch self {
+        case .invalidUpdateInterval(let interval):
+            "device-motion update interval \(interval) s is invalid: use a positive number of seconds, e.g. 0.04 for 25 Hz"
+        case .rateOutOfRange(let name, let value, let allowed):
+            "\(name) \(value) Hz is outside \(allowed.lowerBound)...\(allowed.upperBound) Hz, the range the fusion and resampling filters are designed for"
+        case .referenceFrameUnavailable(let frame):
+            "attitude reference frame \(frame.rawValue) needs a magnetometer, which this source lacks: use .xArbitraryZVertical"
+        case .resamplingFailed(let reason):
+            "could not set up resampling (\(reason)): check the update interval and the source's nominal rate"
+        case .sourceFailed(let reason):
+            "the motion source failed (\(reason)): check the device or file and restart updates"
+        }
     }
-  }
 }

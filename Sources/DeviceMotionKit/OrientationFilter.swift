@@ -1,7 +1,8 @@
+import MotionSamples
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MotionSamples
 
 /// A 6D orientation filter (gyroscope + accelerometer) after VQF (Laidig & Seel, "VQF: Highly Accurate IMU
 /// Orientation Estimation with Bias Estimation and Magnetic Disturbance Rejection", Information Fusion 2023).

@@ -1,7 +1,8 @@
+import MotionSamples
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MotionSamples
 
 /// A unit quaternion `w + xi + yj + zk` describing a rotation; rotates device-frame vectors into the reference frame.
 public struct Quaternion: Hashable, Sendable, Codable {

@@ -1,7 +1,7 @@
 import Dispatch
-import Synchronization
 import Logging
 import MotionSamples
+import Synchronization
 
 /// A live IMU as a `MotionSource`: streams its accelerometer (and gyroscope) through libiio.
 ///

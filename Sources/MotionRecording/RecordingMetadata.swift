@@ -5,113 +5,113 @@ import FoundationEssentials
 /// Written atomically when the recording starts (with `complete == false`) and rewritten when it
 /// is finished, with the sample counts, the last timestamp and `complete == true`.
 public struct RecordingMetadata: Codable, Hashable, Sendable {
-  /// The format version this library writes and reads.
-  public static let currentFormatVersion = 1
+    /// The format version this library writes and reads.
+    public static let currentFormatVersion = 1
 
-  /// Version of the recording format; readers refuse versions they do not know.
-  public var formatVersion: Int
-  /// Unique identifier of the session (a lowercase UUID).
-  public var sessionID: String
-  /// The activity label of the session, e.g. `walking`.
-  public var tag: String
-  /// Who wore the device, for subject-disjoint validation; `nil` when unknown.
-  public var subject: String?
-  /// What produced the recording, e.g. `imu-record` or `imu-import motionsense`.
-  public var source: String
-  /// The sensor device the samples came from.
-  public var device: RecordingDevice
-  /// Whether the raw stream contains gyroscope readings.
-  public var hasGyroscope: Bool
-  /// Nominal rate of the raw sensor stream in Hz, if known.
-  public var rawRate: Double?
-  /// Fixed rate of the device-motion stream in Hz, if the recording has one.
-  public var motionRate: Double?
-  /// Units and sign conventions of every column.
-  public var units: RecordingUnits
-  /// Wall-clock time at a known monotonic timestamp; `nil` for imported data without a wall clock.
-  public var wallClockStart: RecordingClockAnchor?
-  /// Monotonic timestamp of the last sample, set when the recording is finished.
-  public var monotonicEnd: Double?
-  /// Number of rows in each stream, set when the recording is finished.
-  public var counts: RecordingCounts?
-  /// Whether the writer finished the recording cleanly (`false` after a crash or power loss).
-  public var complete: Bool
+    /// Version of the recording format; readers refuse versions they do not know.
+    public var formatVersion: Int
+    /// Unique identifier of the session (a lowercase UUID).
+    public var sessionID: String
+    /// The activity label of the session, e.g. `walking`.
+    public var tag: String
+    /// Who wore the device, for subject-disjoint validation; `nil` when unknown.
+    public var subject: String?
+    /// What produced the recording, e.g. `imu-record` or `imu-import motionsense`.
+    public var source: String
+    /// The sensor device the samples came from.
+    public var device: RecordingDevice
+    /// Whether the raw stream contains gyroscope readings.
+    public var hasGyroscope: Bool
+    /// Nominal rate of the raw sensor stream in Hz, if known.
+    public var rawRate: Double?
+    /// Fixed rate of the device-motion stream in Hz, if the recording has one.
+    public var motionRate: Double?
+    /// Units and sign conventions of every column.
+    public var units: RecordingUnits
+    /// Wall-clock time at a known monotonic timestamp; `nil` for imported data without a wall clock.
+    public var wallClockStart: RecordingClockAnchor?
+    /// Monotonic timestamp of the last sample, set when the recording is finished.
+    public var monotonicEnd: Double?
+    /// Number of rows in each stream, set when the recording is finished.
+    public var counts: RecordingCounts?
+    /// Whether the writer finished the recording cleanly (`false` after a crash or power loss).
+    public var complete: Bool
 
-  /// Keys as the snake_case strategies expect them (`sessionID` is stored as `session_id`).
-  private enum CodingKeys: String, CodingKey {
-    case formatVersion
-    case sessionID = "sessionId"
-    case tag, subject, source, device, hasGyroscope, rawRate, motionRate
-    case units, wallClockStart, monotonicEnd, counts, complete
-  }
-
-  /// Creates the metadata of a new, not yet complete recording.
-  public init(
-    tag: String,
-    subject: String? = nil,
-    source: String,
-    device: RecordingDevice,
-    hasGyroscope: Bool,
-    rawRate: Double?,
-    motionRate: Double?,
-    wallClockStart: RecordingClockAnchor?,
-    sessionID: String = UUID().uuidString.lowercased()
-  ) {
-    self.formatVersion = Self.currentFormatVersion
-    self.sessionID = sessionID
-    self.tag = tag
-    self.subject = subject
-    self.source = source
-    self.device = device
-    self.hasGyroscope = hasGyroscope
-    self.rawRate = rawRate
-    self.motionRate = motionRate
-    self.units = RecordingUnits()
-    self.wallClockStart = wallClockStart
-    self.monotonicEnd = nil
-    self.counts = nil
-    self.complete = false
-  }
-
-  /// Short form of the session identifier used in directory names (its first 8 characters).
-  public var shortID: String { String(sessionID.filter { $0 != "-" }.prefix(8)) }
-
-  /// The `recording.json` text: snake_case keys, sorted, pretty-printed, ending in a newline.
-  func jsonBytes() throws -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
-  }
-
-  /// Decodes `recording.json` text written by `jsonBytes()`.
-  static func decode(_ bytes: [UInt8]) throws -> RecordingMetadata {
-    let decoder = JSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase
-    return try decoder.decode(RecordingMetadata.self, from: Data(bytes))
-  }
-
-  /// The first field outside its documented range (``RecordingLimits``), as (field, value, allowed range), or `nil`.
-  public func fieldOutOfRange() -> (field: String, value: String, allowed: String)? {
-    func check(_ field: String, _ value: Double?, _ range: ClosedRange<Double>) -> (
-      String, String, String
-    )? {
-      guard let value, !(value.isFinite && range.contains(value)) else { return nil }
-      return (field, "\(value)", RecordingLimits.text(range))
+    /// Keys as the snake_case strategies expect them (`sessionID` is stored as `session_id`).
+    private enum CodingKeys: String, CodingKey {
+        case formatVersion
+        case sessionID = "sessionId"
+        case tag, subject, source, device, hasGyroscope, rawRate, motionRate
+        case units, wallClockStart, monotonicEnd, counts, complete
     }
-    func check(_ field: String, _ value: Int?, _ range: ClosedRange<Int>) -> (
-      String, String, String
-    )? {
-      guard let value, !range.contains(value) else { return nil }
-      return (field, "\(value)", RecordingLimits.text(range))
+
+    /// Creates the metadata of a new, not yet complete recording.
+    public init(
+        tag: String,
+        subject: String? = nil,
+        source: String,
+        device: RecordingDevice,
+        hasGyroscope: Bool,
+        rawRate: Double?,
+        motionRate: Double?,
+        wallClockStart: RecordingClockAnchor?,
+        sessionID: String = UUID().uuidString.lowercased()
+    ) {
+        self.formatVersion = Self.currentFormatVersion
+        self.sessionID = sessionID
+        self.tag = tag
+        self.subject = subject
+        self.source = source
+        self.device = device
+        self.hasGyroscope = hasGyroscope
+        self.rawRate = rawRate
+        self.motionRate = motionRate
+        self.units = RecordingUnits()
+        self.wallClockStart = wallClockStart
+        self.monotonicEnd = nil
+        self.counts = nil
+        self.complete = false
     }
-    return check("raw_rate", rawRate, RecordingLimits.rate)
-      ?? check("motion_rate", motionRate, RecordingLimits.rate)
-      ?? check("monotonic_end", monotonicEnd, RecordingLimits.monotonic)
-      ?? check("wall_clock_start.monotonic", wallClockStart?.monotonic, RecordingLimits.monotonic)
-      ?? check("wall_clock_start.unix_time", wallClockStart?.unixTime, RecordingLimits.unixTime)
-      ?? check("counts.raw", counts?.raw, RecordingLimits.rowCount)
-      ?? check("counts.motion", counts?.motion, RecordingLimits.rowCount)
-      ?? check("counts.events", counts?.events, RecordingLimits.rowCount)
-  }
+
+    /// Short form of the session identifier used in directory names (its first 8 characters).
+    public var shortID: String { String(sessionID.filter { $0 != "-" }.prefix(8)) }
+
+    /// The `recording.json` text: snake_case keys, sorted, pretty-printed, ending in a newline.
+    func jsonBytes() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
+    }
+
+    /// Decodes `recording.json` text written by `jsonBytes()`.
+    static func decode(_ bytes: [UInt8]) throws -> RecordingMetadata {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(RecordingMetadata.self, from: Data(bytes))
+    }
+
+    /// The first field outside its documented range (``RecordingLimits``), as (field, value, allowed range), or `nil`.
+    public func fieldOutOfRange() -> (field: String, value: String, allowed: String)? {
+        func check(_ field: String, _ value: Double?, _ range: ClosedRange<Double>) -> (
+            String, String, String
+        )? {
+            guard let value, !(value.isFinite && range.contains(value)) else { return nil }
+            return (field, "\(value)", RecordingLimits.text(range))
+        }
+        func check(_ field: String, _ value: Int?, _ range: ClosedRange<Int>) -> (
+            String, String, String
+        )? {
+            guard let value, !range.contains(value) else { return nil }
+            return (field, "\(value)", RecordingLimits.text(range))
+        }
+        return check("raw_rate", rawRate, RecordingLimits.rate)
+            ?? check("motion_rate", motionRate, RecordingLimits.rate)
+            ?? check("monotonic_end", monotonicEnd, RecordingLimits.monotonic)
+            ?? check("wall_clock_start.monotonic", wallClockStart?.monotonic, RecordingLimits.monotonic)
+            ?? check("wall_clock_start.unix_time", wallClockStart?.unixTime, RecordingLimits.unixTime)
+            ?? check("counts.raw", counts?.raw, RecordingLimits.rowCount)
+            ?? check("counts.motion", counts?.motion, RecordingLimits.rowCount)
+            ?? check("counts.events", counts?.events, RecordingLimits.rowCount)
+    }
 }

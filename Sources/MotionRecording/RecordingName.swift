@@ -11,7 +11,8 @@ public enum RecordingName {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let stamp = [parts.year, parts.month, parts.day].map { twoDigits($0) }.joined()
+        let stamp =
+            [parts.year, parts.month, parts.day].map { twoDigits($0) }.joined()
             + "-" + [parts.hour, parts.minute, parts.second].map { twoDigits($0) }.joined()
         return "\(safeTag(metadata.tag))-\(stamp)-\(metadata.shortID).\(directoryExtension)"
     }

@@ -188,10 +188,11 @@ public struct FixedRateResampler: Sendable {
         let lowerRate = min(inputRate, outputRate)
         let halfWidth = configuration.kernelHalfWidthPeriods / lowerRate
         kernel = WindowedSincKernel(cutoff: configuration.cutoffFraction * lowerRate / 2, halfWidth: halfWidth)
-        shortestHalfWidth = switch configuration.edgeHandling {
-        case .shrinkKernel: min(halfWidth, configuration.kernelHalfWidthPeriods / inputRate)
-        case .truncateKernel: halfWidth
-        }
+        shortestHalfWidth =
+            switch configuration.edgeHandling {
+            case .shrinkKernel: min(halfWidth, configuration.kernelHalfWidthPeriods / inputRate)
+            case .truncateKernel: halfWidth
+            }
         resolvedInputRate = inputRate
         gapThreshold = max(configuration.gapPeriods / inputRate, configuration.minimumGap)
         let expectedReadings = 2 * halfWidth * inputRate * 1.25 + 4

@@ -4,50 +4,50 @@ import FoundationEssentials
 import MotionRecording
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Writes tracker verdicts to standard output: a line per change for people, or a JSON object per window; each line
 /// is flushed at once, so a pipe or a log sees it when it happens.
 struct PredictionPrinter: Sendable {
-  /// Whether to print JSON lines.
-  let json: Bool
+    /// Whether to print JSON lines.
+    let json: Bool
 
-  /// Prints `update` if it is due (every window in JSON mode, only changes in text mode).
-  func print(_ update: ActivityTracker.Update) throws {
-    if json {
-      Swift.print(try jsonLine(update))
-    } else if update.changed {
-      let time = DecimalText.string(update.timestamp, decimals: 2, width: 9) + " s"
-      let details =
-        "confidence \(DecimalText.string(update.confidence, decimals: 2)), "
-        + "since \(DecimalText.string(update.since, decimals: 2)) s"
-      Swift.print("\(time)  \(update.activity)  (\(details))")
+    /// Prints `update` if it is due (every window in JSON mode, only changes in text mode).
+    func print(_ update: ActivityTracker.Update) throws {
+        if json {
+            Swift.print(try jsonLine(update))
+        } else if update.changed {
+            let time = DecimalText.string(update.timestamp, decimals: 2, width: 9) + " s"
+            let details =
+                "confidence \(DecimalText.string(update.confidence, decimals: 2)), "
+                + "since \(DecimalText.string(update.since, decimals: 2)) s"
+            Swift.print("\(time)  \(update.activity)  (\(details))")
+        }
+        fflush(nil)
     }
-    fflush(nil)
-  }
 
-  private func jsonLine(_ update: ActivityTracker.Update) throws -> String {
-    struct Line: Encodable {
-      let timestamp: Double
-      let activity: String
-      let confidence: Double
-      let since: Double
-      let probabilities: [String: Double]
+    private func jsonLine(_ update: ActivityTracker.Update) throws -> String {
+        struct Line: Encodable {
+            let timestamp: Double
+            let activity: String
+            let confidence: Double
+            let since: Double
+            let probabilities: [String: Double]
+        }
+        let line = Line(
+            timestamp: update.timestamp, activity: update.activity, confidence: update.confidence,
+            since: update.since,
+            probabilities: Dictionary(uniqueKeysWithValues: zip(update.classNames, update.probabilities))
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            return String(decoding: try encoder.encode(line), as: UTF8.self)
+        } catch {
+            throw CommandFailure(
+                "a window's probabilities are not finite numbers, so they cannot be written as JSON; retrain the model"
+            )
+        }
     }
-    let line = Line(
-      timestamp: update.timestamp, activity: update.activity, confidence: update.confidence,
-      since: update.since,
-      probabilities: Dictionary(uniqueKeysWithValues: zip(update.classNames, update.probabilities))
-    )
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    do {
-      return String(decoding: try encoder.encode(line), as: UTF8.self)
-    } catch {
-      throw CommandFailure(
-        "a window's probabilities are not finite numbers, so they cannot be written as JSON; retrain the model"
-      )
-    }
-  }
 }

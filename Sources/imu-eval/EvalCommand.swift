@@ -7,70 +7,70 @@ import Logging
 /// `imu-eval`: measures a trained activity model on labelled sessions it has not seen.
 @main
 struct EvalCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "imu-eval",
-    abstract: "Measure an activity model on labelled motion sessions.",
-    discussion: """
-      Cuts the sessions into the model's own windows, classifies every window and prints accuracy, macro-F1, \
-      per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
-      the same numbers come as one JSON object: {"accuracy","macroF1","classes","confusion",...}.
+    static let configuration = CommandConfiguration(
+        commandName: "imu-eval",
+        abstract: "Measure an activity model on labelled motion sessions.",
+        discussion: """
+            Cuts the sessions into the model's own windows, classifies every window and prints accuracy, macro-F1, \
+            per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
+            the same numbers come as one JSON object: {"accuracy","macroF1","classes","confusion",...}.
 
-      Inputs are recordings written by imu-record or imu-import, MotionSense device-motion CSV files \
-      (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
-      For subject-disjoint cross-validation use `imu-train --cross-validate`.
+            Inputs are recordings written by imu-record or imu-import, MotionSense device-motion CSV files \
+            (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
+            For subject-disjoint cross-validation use `imu-train --cross-validate`.
 
-      Example:
-        imu-eval activity.model ../shared/data/motionsense/A_DeviceMotion_data/wlk_7
+            Example:
+              imu-eval activity.model ../shared/data/motionsense/A_DeviceMotion_data/wlk_7
 
-      Results go to stdout, warnings and errors to stderr (-v adds details). Exit status: 0 on success, 12 on \
-      unreadable or malformed input or activities the model does not know, 13 on a model refused (unreadable, \
-      another version, values not finite or out of range), 14 when no input holds a whole window, 64 on a \
-      usage error, 1 on anything else.
-      """
-  )
+            Results go to stdout, warnings and errors to stderr (-v adds details). Exit status: 0 on success, 12 on \
+            unreadable or malformed input or activities the model does not know, 13 on a model refused (unreadable, \
+            another version, values not finite or out of range), 14 when no input holds a whole window, 64 on a \
+            usage error, 1 on anything else.
+            """
+    )
 
-  @Argument(help: "The model file written by imu-train.")
-  var model: String
+    @Argument(help: "The model file written by imu-train.")
+    var model: String
 
-  @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
-  var inputs: [String]
+    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
+    var inputs: [String]
 
-  @Flag(help: "Print one JSON object instead of text.")
-  var json = false
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
 
-  @Flag(name: .shortAndLong, help: "Log the windows and sessions evaluated to stderr.")
-  var verbose = false
+    @Flag(name: .shortAndLong, help: "Log the windows and sessions evaluated to stderr.")
+    var verbose = false
 
-  func validate() throws {
-    if inputs.isEmpty {
-      throw ValidationError("give at least one session file or directory after the model")
+    func validate() throws {
+        if inputs.isEmpty {
+            throw ValidationError("give at least one session file or directory after the model")
+        }
     }
-  }
 
-  func run() throws {
-    bootstrapLogging(level: verbose ? .info : .warning)
-    let logger = Logger(label: "imu-eval")
-    do {
-      let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
-      let sessions = try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: inputs)
-      for session in sessions where session.motions.count < model.window.size {
-        printError(
-          "imu-eval: \(session.name) holds \(session.motions.count) samples, shorter than one window "
-            + "(\(model.window.size) samples): it is not evaluated")
-      }
-      let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
-      logger.info("\(dataset.windowCount) windows from \(dataset.sessionCount) sessions")
-      guard dataset.windowCount > 0 else {
-        throw CommandFailure(
-          "every input is shorter than one window (\(model.window.size) samples, "
-            + "\(model.window.duration) s): nothing was evaluated; pass longer recordings",
-          status: .notEnoughData)
-      }
-      let report = EvaluationReport(
-        confusion: try model.evaluate(on: dataset), windows: model.window, mode: "evaluation")
-      print(json ? try report.jsonLine() : report.text())
-    } catch {
-      throw exitReporting(error, tool: "imu-eval")
+    func run() throws {
+        bootstrapLogging(level: verbose ? .info : .warning)
+        let logger = Logger(label: "imu-eval")
+        do {
+            let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
+            let sessions = try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: inputs)
+            for session in sessions where session.motions.count < model.window.size {
+                printError(
+                    "imu-eval: \(session.name) holds \(session.motions.count) samples, shorter than one window "
+                        + "(\(model.window.size) samples): it is not evaluated")
+            }
+            let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
+            logger.info("\(dataset.windowCount) windows from \(dataset.sessionCount) sessions")
+            guard dataset.windowCount > 0 else {
+                throw CommandFailure(
+                    "every input is shorter than one window (\(model.window.size) samples, "
+                        + "\(model.window.duration) s): nothing was evaluated; pass longer recordings",
+                    status: .notEnoughData)
+            }
+            let report = EvaluationReport(
+                confusion: try model.evaluate(on: dataset), windows: model.window, mode: "evaluation")
+            print(json ? try report.jsonLine() : report.text())
+        } catch {
+            throw exitReporting(error, tool: "imu-eval")
+        }
     }
-  }
 }

@@ -5,61 +5,61 @@ import MotionRecording
 
 /// `imu-import hapt`: one recording per labelled segment of UCI HAPT's six basic activities.
 struct HAPTCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "hapt",
-    abstract: "Import UCI HAPT RawData (accelerometer + gyroscope at 50 Hz, labelled segments).",
-    discussion: """
-      One recording per segment of RawData/labels.txt with activity 1-6: tag = walking, \
-      walking_upstairs, walking_downstairs, sitting, standing or laying; subject = userNN. \
-      Accelerations are negated from Android's sign into CoreMotion's (g); rotation rates are \
-      rad/s. The recordings hold the raw 50 Hz streams; their device motion is produced by \
-      replaying them through the fusion pipeline. HAPT is for evaluation only: never commit or \
-      ship the recordings.
+    static let configuration = CommandConfiguration(
+        commandName: "hapt",
+        abstract: "Import UCI HAPT RawData (accelerometer + gyroscope at 50 Hz, labelled segments).",
+        discussion: """
+            One recording per segment of RawData/labels.txt with activity 1-6: tag = walking, \
+            walking_upstairs, walking_downstairs, sitting, standing or laying; subject = userNN. \
+            Accelerations are negated from Android's sign into CoreMotion's (g); rotation rates are \
+            rad/s. The recordings hold the raw 50 Hz streams; their device motion is produced by \
+            replaying them through the fusion pipeline. HAPT is for evaluation only: never commit or \
+            ship the recordings.
 
-      Example:
-        imu-import hapt ../shared/data/hapt --output recordings/hapt --limit 20
-      """
-  )
+            Example:
+              imu-import hapt ../shared/data/hapt --output recordings/hapt --limit 20
+            """
+    )
 
-  @Argument(
-    help: ArgumentHelp("The HAPT folder (holding RawData/labels.txt).", valueName: "dataset"))
-  var dataset: String
+    @Argument(
+        help: ArgumentHelp("The HAPT folder (holding RawData/labels.txt).", valueName: "dataset"))
+    var dataset: String
 
-  @OptionGroup var options: ImportOptions
+    @OptionGroup var options: ImportOptions
 
-  func run() async throws {
-    bootstrapLogging(level: options.verbose ? .info : .warning)
-    let (dataset, options) = (dataset, options)
-    try await runImport {
-      let logger = Logger(label: "imu-import")
-      var segments = try HAPTImporter.segments(in: dataset)
-      logger.info(
-        "found \(segments.count) labelled segments of the six basic activities in \(dataset)")
-      if let limit = options.limit { segments = Array(segments.prefix(limit)) }
-      let writing = try SessionWriting(output: options.output)
-      var report = ImportReport(json: options.json)
-      var loaded: (segment: HAPTImporter.Segment, experiment: HAPTImporter.Experiment)?
-      for (index, segment) in segments.enumerated() where !Task.isCancelled {
-        report.progress(
-          index + 1, of: segments.count,
-          "\(segment.experimentName) \(segment.subject) \(segment.tag)")
-        if loaded.map({
-          $0.segment.experiment != segment.experiment || $0.segment.user != segment.user
-        }) ?? true {
-          do {
-            loaded = (segment, try HAPTImporter.experiment(of: segment, in: dataset))
-          } catch {
-            loaded = nil
-            report.refuse(
-              "\(segment.experimentName) \(segment.subject) \(segment.tag)", reason: "\(error)")
-            continue
-          }
+    func run() async throws {
+        bootstrapLogging(level: options.verbose ? .info : .warning)
+        let (dataset, options) = (dataset, options)
+        try await runImport {
+            let logger = Logger(label: "imu-import")
+            var segments = try HAPTImporter.segments(in: dataset)
+            logger.info(
+                "found \(segments.count) labelled segments of the six basic activities in \(dataset)")
+            if let limit = options.limit { segments = Array(segments.prefix(limit)) }
+            let writing = try SessionWriting(output: options.output)
+            var report = ImportReport(json: options.json)
+            var loaded: (segment: HAPTImporter.Segment, experiment: HAPTImporter.Experiment)?
+            for (index, segment) in segments.enumerated() where !Task.isCancelled {
+                report.progress(
+                    index + 1, of: segments.count,
+                    "\(segment.experimentName) \(segment.subject) \(segment.tag)")
+                if loaded.map({
+                    $0.segment.experiment != segment.experiment || $0.segment.user != segment.user
+                }) ?? true {
+                    do {
+                        loaded = (segment, try HAPTImporter.experiment(of: segment, in: dataset))
+                    } catch {
+                        loaded = nil
+                        report.refuse(
+                            "\(segment.experimentName) \(segment.subject) \(segment.tag)", reason: "\(error)")
+                        continue
+                    }
+                }
+                guard let experiment = loaded?.experiment else { continue }
+                let raw = HAPTImporter.raw(of: segment, in: experiment)
+                try await writing.write(HAPTImporter.session(of: segment, raw: raw), report: &report)
+            }
+            try report.summary(output: options.output, dataset: dataset)
         }
-        guard let experiment = loaded?.experiment else { continue }
-        let raw = HAPTImporter.raw(of: segment, in: experiment)
-        try await writing.write(HAPTImporter.session(of: segment, raw: raw), report: &report)
-      }
-      try report.summary(output: options.output, dataset: dataset)
     }
-  }
 }

@@ -4,88 +4,88 @@ import MotionRecording
 
 /// Prints what an import did: a line per recording on stdout (text or JSON), progress on stderr.
 struct ImportReport {
-  /// What happened to one session.
-  enum Outcome: String, Encodable {
-    /// The recording was written.
-    case written
-    /// A complete recording of that name already existed and was left alone.
-    case skipped
-    /// An incomplete recording of that name (from an interrupted import) was replaced.
-    case rewritten
-  }
-
-  /// One JSON line of `--json` output.
-  private struct Line: Encodable {
-    var recording: String
-    var outcome: Outcome
-    var tag: String
-    var subject: String?
-    var raw: Int
-    var motion: Int
-  }
-
-  let json: Bool
-  private(set) var written = 0
-  private(set) var skipped = 0
-  private(set) var rewritten = 0
-  /// Inputs that could not be read or held nothing to import, each already named on stderr.
-  private(set) var failed = 0
-
-  /// Shows progress on stderr before a session is converted.
-  func progress(_ index: Int, of total: Int, _ name: String) {
-    printError("[\(index)/\(total)] \(name)")
-  }
-
-  /// Reports one session on stdout.
-  mutating func record(_ session: ImportedSession, outcome: Outcome) {
-    switch outcome {
-    case .written: written += 1
-    case .skipped: skipped += 1
-    case .rewritten: rewritten += 1
+    /// What happened to one session.
+    enum Outcome: String, Encodable {
+        /// The recording was written.
+        case written
+        /// A complete recording of that name already existed and was left alone.
+        case skipped
+        /// An incomplete recording of that name (from an interrupted import) was replaced.
+        case rewritten
     }
-    if json {
-      let line = Line(
-        recording: session.directoryName, outcome: outcome, tag: session.metadata.tag,
-        subject: session.metadata.subject, raw: session.raw.count, motion: session.motion.count
-      )
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      if let data = try? encoder.encode(line) { print(String(decoding: data, as: UTF8.self)) }
-    } else {
-      let verb =
+
+    /// One JSON line of `--json` output.
+    private struct Line: Encodable {
+        var recording: String
+        var outcome: Outcome
+        var tag: String
+        var subject: String?
+        var raw: Int
+        var motion: Int
+    }
+
+    let json: Bool
+    private(set) var written = 0
+    private(set) var skipped = 0
+    private(set) var rewritten = 0
+    /// Inputs that could not be read or held nothing to import, each already named on stderr.
+    private(set) var failed = 0
+
+    /// Shows progress on stderr before a session is converted.
+    func progress(_ index: Int, of total: Int, _ name: String) {
+        printError("[\(index)/\(total)] \(name)")
+    }
+
+    /// Reports one session on stdout.
+    mutating func record(_ session: ImportedSession, outcome: Outcome) {
         switch outcome {
-        case .written: "wrote"
-        case .skipped: "skipped (already there)"
-        case .rewritten: "rewrote incomplete"
+        case .written: written += 1
+        case .skipped: skipped += 1
+        case .rewritten: rewritten += 1
         }
-      print(
-        "\(verb) \(session.directoryName): \(session.metadata.tag), \(session.raw.count) raw, \(session.motion.count) motion rows"
-      )
+        if json {
+            let line = Line(
+                recording: session.directoryName, outcome: outcome, tag: session.metadata.tag,
+                subject: session.metadata.subject, raw: session.raw.count, motion: session.motion.count
+            )
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(line) { print(String(decoding: data, as: UTF8.self)) }
+        } else {
+            let verb =
+                switch outcome {
+                case .written: "wrote"
+                case .skipped: "skipped (already there)"
+                case .rewritten: "rewrote incomplete"
+                }
+            print(
+                "\(verb) \(session.directoryName): \(session.metadata.tag), \(session.raw.count) raw, \(session.motion.count) motion rows"
+            )
+        }
     }
-  }
 
-  /// Names an input that was not imported, and why, on stderr.
-  mutating func refuse(_ input: String, reason: String) {
-    failed += 1
-    printError("imu-import: \(input) was not imported: \(reason)")
-  }
+    /// Names an input that was not imported, and why, on stderr.
+    mutating func refuse(_ input: String, reason: String) {
+        failed += 1
+        printError("imu-import: \(input) was not imported: \(reason)")
+    }
 
-  /// The closing summary, on stderr; throws when an input failed or nothing at all was imported.
-  func summary(output: String, dataset: String) throws(CommandFailure) {
-    printError(
-      "imported \(written + rewritten) recordings into \(output) (\(rewritten) of them replacing incomplete ones), "
-        + "skipped \(skipped) that already existed"
-        + (failed > 0 ? ", failed \(failed) (named above)" : ""))
-    if written + rewritten + skipped == 0 && failed == 0 {
-      throw CommandFailure(
-        "\(dataset) holds no sessions to import; pass the dataset's own folder",
-        status: .notEnoughData)
+    /// The closing summary, on stderr; throws when an input failed or nothing at all was imported.
+    func summary(output: String, dataset: String) throws(CommandFailure) {
+        printError(
+            "imported \(written + rewritten) recordings into \(output) (\(rewritten) of them replacing incomplete ones), "
+                + "skipped \(skipped) that already existed"
+                + (failed > 0 ? ", failed \(failed) (named above)" : ""))
+        if written + rewritten + skipped == 0 && failed == 0 {
+            throw CommandFailure(
+                "\(dataset) holds no sessions to import; pass the dataset's own folder",
+                status: .notEnoughData)
+        }
+        if failed > 0 {
+            throw CommandFailure(
+                "\(failed) input(s) of \(dataset) could not be imported (named above); fix or remove them and run again "
+                    + "(complete recordings are kept and skipped)",
+                status: .badInput)
+        }
     }
-    if failed > 0 {
-      throw CommandFailure(
-        "\(failed) input(s) of \(dataset) could not be imported (named above); fix or remove them and run again "
-          + "(complete recordings are kept and skipped)",
-        status: .badInput)
-    }
-  }
 }

@@ -5,58 +5,58 @@ import MotionRecording
 
 /// `imu-import motionsense`: one recording per MotionSense trial file.
 struct MotionSenseCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "motionsense",
-    abstract: "Import MotionSense A_DeviceMotion_data (CoreMotion device motion, 50 Hz).",
-    discussion: """
-      One recording per <activity>_<trial>/sub_<n>.csv.gz file: tag = the activity \
-      (downstairs, upstairs, walking, jogging, sitting, standing), subject = sub_<n>. The raw \
-      stream is gravity + userAcceleration and rotationRate at 50 Hz; the motion stream is the \
-      recorded device motion resampled to --rate.
+    static let configuration = CommandConfiguration(
+        commandName: "motionsense",
+        abstract: "Import MotionSense A_DeviceMotion_data (CoreMotion device motion, 50 Hz).",
+        discussion: """
+            One recording per <activity>_<trial>/sub_<n>.csv.gz file: tag = the activity \
+            (downstairs, upstairs, walking, jogging, sitting, standing), subject = sub_<n>. The raw \
+            stream is gravity + userAcceleration and rotationRate at 50 Hz; the motion stream is the \
+            recorded device motion resampled to --rate.
 
-      Example:
-        imu-import motionsense ../shared/data/motionsense --output recordings/motionsense --rate 25
-      """
-  )
+            Example:
+              imu-import motionsense ../shared/data/motionsense --output recordings/motionsense --rate 25
+            """
+    )
 
-  @Argument(
-    help: ArgumentHelp(
-      "The MotionSense folder (holding A_DeviceMotion_data).", valueName: "dataset"))
-  var dataset: String
+    @Argument(
+        help: ArgumentHelp(
+            "The MotionSense folder (holding A_DeviceMotion_data).", valueName: "dataset"))
+    var dataset: String
 
-  @Option(help: "Rate of the recordings' device-motion stream, in Hz.")
-  var rate = 25.0
+    @Option(help: "Rate of the recordings' device-motion stream, in Hz.")
+    var rate = 25.0
 
-  @OptionGroup var options: ImportOptions
+    @OptionGroup var options: ImportOptions
 
-  func validate() throws {
-    try requireFlag(
-      "--rate", rate, in: 1...MotionSenseImporter.sampleRate,
-      unit: "Hz (the dataset's rate at most)")
-  }
-
-  func run() async throws {
-    bootstrapLogging(level: options.verbose ? .info : .warning)
-    let (dataset, rate, options) = (dataset, rate, options)
-    try await runImport {
-      let logger = Logger(label: "imu-import")
-      var trials = try MotionSenseImporter.trials(in: dataset)
-      logger.info("found \(trials.count) trial files in \(dataset)")
-      if let limit = options.limit { trials = Array(trials.prefix(limit)) }
-      let writing = try SessionWriting(output: options.output)
-      var report = ImportReport(json: options.json)
-      for (index, trial) in trials.enumerated() where !Task.isCancelled {
-        report.progress(index + 1, of: trials.count, "\(trial.trial)/\(trial.subject)")
-        let session: ImportedSession
-        do {
-          session = try MotionSenseImporter.session(for: trial, motionRate: rate)
-        } catch {
-          report.refuse(trial.path, reason: "\(error)")
-          continue
-        }
-        try await writing.write(session, report: &report)
-      }
-      try report.summary(output: options.output, dataset: dataset)
+    func validate() throws {
+        try requireFlag(
+            "--rate", rate, in: 1...MotionSenseImporter.sampleRate,
+            unit: "Hz (the dataset's rate at most)")
     }
-  }
+
+    func run() async throws {
+        bootstrapLogging(level: options.verbose ? .info : .warning)
+        let (dataset, rate, options) = (dataset, rate, options)
+        try await runImport {
+            let logger = Logger(label: "imu-import")
+            var trials = try MotionSenseImporter.trials(in: dataset)
+            logger.info("found \(trials.count) trial files in \(dataset)")
+            if let limit = options.limit { trials = Array(trials.prefix(limit)) }
+            let writing = try SessionWriting(output: options.output)
+            var report = ImportReport(json: options.json)
+            for (index, trial) in trials.enumerated() where !Task.isCancelled {
+                report.progress(index + 1, of: trials.count, "\(trial.trial)/\(trial.subject)")
+                let session: ImportedSession
+                do {
+                    session = try MotionSenseImporter.session(for: trial, motionRate: rate)
+                } catch {
+                    report.refuse(trial.path, reason: "\(error)")
+                    continue
+                }
+                try await writing.write(session, report: &report)
+            }
+            try report.summary(output: options.output, dataset: dataset)
+        }
+    }
 }

@@ -40,7 +40,8 @@ struct IMUTable {
         let isCombined = device.isAccelerometer && device.isGyroscope
         for type in [ChannelType.acceleration, .angularVelocity] where device.hasVector(type) {
             let mountLabel = !isCombined ? "mount" : type == .acceleration ? "accel mount" : "gyro mount"
-            lines.append("    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]")
+            lines.append(
+                "    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]")
         }
         if let hwdb = device.hwdbMountMatrix {
             lines.append("    \("hwdb".padding(12))\(hwdb.text)  [ACCEL_MOUNT_MATRIX as written, in the HID sign]")

@@ -126,7 +126,8 @@ actor RecordingSession {
         let elapsed = (lastTimestamp ?? 0) - (startTime ?? 0)
         let statistics = pipeline.inputStatistics
         let dropped = statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired
-        let line = "\r\(imu.name)  \(DecimalText.string(elapsed, decimals: 1, width: 6)) s  \(rawCount) raw  \(motionCount) motion  "
+        let line =
+            "\r\(imu.name)  \(DecimalText.string(elapsed, decimals: 1, width: 6)) s  \(rawCount) raw  \(motionCount) motion  "
             + "dropped \(dropped)  gaps \(gaps)  removed \(removals) "
         FileHandle.standardOutput.write(Data(line.utf8))
     }

@@ -8,143 +8,143 @@ import Resampling
 /// `imu-stream`: prints decoded samples of one IMU, in CoreMotion units and signs.
 @main
 struct IMUStream: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "imu-stream",
-    abstract: "Stream one IMU's accelerometer and gyroscope, in CoreMotion units and signs.",
-    discussion: """
-      Acceleration is in g with gravity pointing down (lying face up at rest reads z = -1), \
-      rotation rate in rad/s. Timestamps are monotonic seconds from the kernel's scan timestamps. \
-      Uses the device's kernel buffer when it has one (its own trigger, or a hardware FIFO) and \
-      polls the *_raw attributes otherwise. Accelerometer and gyroscope of split devices are \
-      merged onto one timeline.
+    static let configuration = CommandConfiguration(
+        commandName: "imu-stream",
+        abstract: "Stream one IMU's accelerometer and gyroscope, in CoreMotion units and signs.",
+        discussion: """
+            Acceleration is in g with gravity pointing down (lying face up at rest reads z = -1), \
+            rotation rate in rad/s. Timestamps are monotonic seconds from the kernel's scan timestamps. \
+            Uses the device's kernel buffer when it has one (its own trigger, or a hardware FIFO) and \
+            polls the *_raw attributes otherwise. Accelerometer and gyroscope of split devices are \
+            merged onto one timeline.
 
-      Examples:
-        imu-stream                              # first IMU, until Ctrl-C
-        imu-stream --device lsm6dso --rate 104 --duration 5
-        imu-stream --json --samples 100 | jq .acceleration.z
-        imu-stream --wait --any               # wait for a sensor; survive unplug and replug
+            Examples:
+              imu-stream                              # first IMU, until Ctrl-C
+              imu-stream --device lsm6dso --rate 104 --duration 5
+              imu-stream --json --samples 100 | jq .acceleration.z
+              imu-stream --wait --any               # wait for a sensor; survive unplug and replug
 
-      Without --wait, a sensor that disappears ends the stream with status 7. With --wait, \
-      imu-stream waits for the IMU to appear, says "sensor removed, waiting" when it goes, and \
-      resumes when it (or, with --any, any IMU) comes back.
+            Without --wait, a sensor that disappears ends the stream with status 7. With --wait, \
+            imu-stream waits for the IMU to appear, says "sensor removed, waiting" when it goes, and \
+            resumes when it (or, with --any, any IMU) comes back.
 
-      Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
-      6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
-      10 remote unreachable, 64 usage error.
-      """)
+            Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
+            6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
+            10 remote unreachable, 64 usage error.
+            """)
 
-  @Option(help: "libiio context URI: 'local:' or 'ip:HOST[:PORT]'.")
-  var uri = "local:"
+    @Option(help: "libiio context URI: 'local:' or 'ip:HOST[:PORT]'.")
+    var uri = "local:"
 
-  @Option(
-    help:
-      "The IMU: a name or device name from imu-list, an iio:deviceN id, or an index. Default: the first."
-  )
-  var device: String?
-
-  @Option(
-    help: "Sampling rate to ask for, in Hz (the smallest rate the device offers at or above it).")
-  var rate: Double?
-
-  @Option(help: "Stop after this many seconds.")
-  var duration: Double?
-
-  @Option(help: "Stop after this many samples.")
-  var samples: Int?
-
-  @Flag(
-    help: "Print one JSON object per sample: {\"timestamp\", \"acceleration\", \"rotationRate\"}.")
-  var json = false
-
-  @Flag(help: "Poll the *_raw attributes even when the device has a buffer.")
-  var poll = false
-
-  @Flag(help: "Wait for the IMU if it is not there, and for its return after an unplug.")
-  var wait = false
-
-  @Flag(
-    help: "With --wait: after an unplug, resume on any IMU that appears, not only the same one.")
-  var any = false
-
-  @Flag(name: .shortAndLong, help: "Log the capture mode, rate and clock to stderr.")
-  var verbose = false
-
-  func validate() throws {
-    if let rate { try requireFlag("--rate", rate, in: 0.1...10_000, unit: "Hz") }
-    if let duration { try requireFlag("--duration", duration, in: 0.01...31_536_000, unit: "s") }
-    if let samples { try requireFlag("--samples", samples, in: 1...1_000_000_000) }
-    if any && !wait { throw ValidationError("--any only applies with --wait") }
-  }
-
-  func run() async throws {
-    bootstrapLogging(level: verbose ? .info : .warning)
-    let logger = Logger(label: "imu-stream")
-    let configuration = StreamConfiguration(rate: rate, forcePolling: poll)
-    let (uri, device, wait, any, json, duration, samples) = (
-      uri, device, wait, any, json, duration, samples
+    @Option(
+        help:
+            "The IMU: a name or device name from imu-list, an iio:deviceN id, or an index. Default: the first."
     )
-    do {
-      try await runCancellingOnInterrupt {
-        let printer = SamplePrinter(json: json)
-        guard wait else {
-          let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: device)
-          guard imu.accelerometer != nil else {
-            throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name))
-          }
-          let source = IIOMotionSource(imu: imu, configuration: configuration, logger: logger)
-          return try await Self.stream(
-            source, hasGyroscope: source.hasGyroscope, printer: printer, duration: duration,
-            samples: samples)
-        }
-        let source = LiveIMUSource(
-          query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri,
-          configuration: configuration, logger: logger
-        ) { status in printError("imu-stream: \(status)") }
-        let imu = try await source.resolve()
-        try await Self.stream(
-          source.streaming(imu), hasGyroscope: imu.gyroscope != nil, printer: printer,
-          duration: duration, samples: samples)
-      }
-    } catch is CancellationError {
-      return
-    } catch {
-      throw exitReporting(error, tool: "imu-stream")
-    }
-  }
+    var device: String?
 
-  /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task
-  /// is cancelled. Samples still held for alignment are printed before an error is reported.
-  private static func stream(
-    _ source: some MotionSource, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?,
-    samples: Int?
-  ) async throws {
-    var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
-    var aligned: [IMUSample] = []
-    var printed = 0
-    var deadline: Double?
-    /// Prints what the aligner released; returns false once a limit is reached.
-    func emit() -> Bool {
-      defer { aligned.removeAll(keepingCapacity: true) }
-      for sample in aligned {
-        deadline = deadline ?? duration.map { sample.timestamp + $0 }
-        if let deadline, sample.timestamp >= deadline { return false }
-        printer.print(sample)
-        printed += 1
-        if let samples, printed >= samples { return false }
-      }
-      return true
+    @Option(
+        help: "Sampling rate to ask for, in Hz (the smallest rate the device offers at or above it).")
+    var rate: Double?
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Stop after this many samples.")
+    var samples: Int?
+
+    @Flag(
+        help: "Print one JSON object per sample: {\"timestamp\", \"acceleration\", \"rotationRate\"}.")
+    var json = false
+
+    @Flag(help: "Poll the *_raw attributes even when the device has a buffer.")
+    var poll = false
+
+    @Flag(help: "Wait for the IMU if it is not there, and for its return after an unplug.")
+    var wait = false
+
+    @Flag(
+        help: "With --wait: after an unplug, resume on any IMU that appears, not only the same one.")
+    var any = false
+
+    @Flag(name: .shortAndLong, help: "Log the capture mode, rate and clock to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if let rate { try requireFlag("--rate", rate, in: 0.1...10_000, unit: "Hz") }
+        if let duration { try requireFlag("--duration", duration, in: 0.01...31_536_000, unit: "s") }
+        if let samples { try requireFlag("--samples", samples, in: 1...1_000_000_000) }
+        if any && !wait { throw ValidationError("--any only applies with --wait") }
     }
-    do {
-      for try await batch in source.readings() {
-        aligner.append(batch, into: &aligned)
-        guard emit() else { return }
-      }
-    } catch {
-      aligner.finish(into: &aligned)
-      _ = emit()
-      throw error
+
+    func run() async throws {
+        bootstrapLogging(level: verbose ? .info : .warning)
+        let logger = Logger(label: "imu-stream")
+        let configuration = StreamConfiguration(rate: rate, forcePolling: poll)
+        let (uri, device, wait, any, json, duration, samples) = (
+            uri, device, wait, any, json, duration, samples
+        )
+        do {
+            try await runCancellingOnInterrupt {
+                let printer = SamplePrinter(json: json)
+                guard wait else {
+                    let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: device)
+                    guard imu.accelerometer != nil else {
+                        throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name))
+                    }
+                    let source = IIOMotionSource(imu: imu, configuration: configuration, logger: logger)
+                    return try await Self.stream(
+                        source, hasGyroscope: source.hasGyroscope, printer: printer, duration: duration,
+                        samples: samples)
+                }
+                let source = LiveIMUSource(
+                    query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri,
+                    configuration: configuration, logger: logger
+                ) { status in printError("imu-stream: \(status)") }
+                let imu = try await source.resolve()
+                try await Self.stream(
+                    source.streaming(imu), hasGyroscope: imu.gyroscope != nil, printer: printer,
+                    duration: duration, samples: samples)
+            }
+        } catch is CancellationError {
+            return
+        } catch {
+            throw exitReporting(error, tool: "imu-stream")
+        }
     }
-    aligner.finish(into: &aligned)
-    _ = emit()
-  }
+
+    /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task
+    /// is cancelled. Samples still held for alignment are printed before an error is reported.
+    private static func stream(
+        _ source: some MotionSource, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?,
+        samples: Int?
+    ) async throws {
+        var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
+        var aligned: [IMUSample] = []
+        var printed = 0
+        var deadline: Double?
+        /// Prints what the aligner released; returns false once a limit is reached.
+        func emit() -> Bool {
+            defer { aligned.removeAll(keepingCapacity: true) }
+            for sample in aligned {
+                deadline = deadline ?? duration.map { sample.timestamp + $0 }
+                if let deadline, sample.timestamp >= deadline { return false }
+                printer.print(sample)
+                printed += 1
+                if let samples, printed >= samples { return false }
+            }
+            return true
+        }
+        do {
+            for try await batch in source.readings() {
+                aligner.append(batch, into: &aligned)
+                guard emit() else { return }
+            }
+        } catch {
+            aligner.finish(into: &aligned)
+            _ = emit()
+            throw error
+        }
+        aligner.finish(into: &aligned)
+        _ = emit()
+    }
 }

@@ -4,38 +4,38 @@ import CommandLineSupport
 
 /// Command-line options for the gradient-boosting hyperparameters.
 struct BoostingOptions: ParsableArguments {
-  @Option(help: "Boosting rounds.")
-  var rounds = GradientBoostingParameters().rounds
+    @Option(help: "Boosting rounds.")
+    var rounds = GradientBoostingParameters().rounds
 
-  @Option(help: "Learning rate (shrinkage).")
-  var learningRate = GradientBoostingParameters().learningRate
+    @Option(help: "Learning rate (shrinkage).")
+    var learningRate = GradientBoostingParameters().learningRate
 
-  @Option(help: "Maximum tree depth.")
-  var maxDepth = GradientBoostingParameters().maximumDepth
+    @Option(help: "Maximum tree depth.")
+    var maxDepth = GradientBoostingParameters().maximumDepth
 
-  @Option(help: "Fraction of features each tree may use.")
-  var featureFraction = GradientBoostingParameters().featureFraction
+    @Option(help: "Fraction of features each tree may use.")
+    var featureFraction = GradientBoostingParameters().featureFraction
 
-  @Option(help: "Seed for every random choice (same data + seed = same model).")
-  var seed = GradientBoostingParameters().seed
+    @Option(help: "Seed for every random choice (same data + seed = same model).")
+    var seed = GradientBoostingParameters().seed
 
-  /// Refuses boosting flags outside their ranges (see `GradientBoostingParameters.validate()`).
-  func validate() throws {
-    try requireFlag("--rounds", rounds, in: 1...GradientBoostingParameters.maximumRounds)
-    try requireFlag("--learning-rate", learningRate, in: Double.leastNonzeroMagnitude...1)
-    try requireFlag("--max-depth", maxDepth, in: 1...16)
-    try requireFlag("--feature-fraction", featureFraction, in: Double.leastNonzeroMagnitude...1)
-  }
+    /// Refuses boosting flags outside their ranges (see `GradientBoostingParameters.validate()`).
+    func validate() throws {
+        try requireFlag("--rounds", rounds, in: 1...GradientBoostingParameters.maximumRounds)
+        try requireFlag("--learning-rate", learningRate, in: Double.leastNonzeroMagnitude...1)
+        try requireFlag("--max-depth", maxDepth, in: 1...16)
+        try requireFlag("--feature-fraction", featureFraction, in: Double.leastNonzeroMagnitude...1)
+    }
 
-  /// The validated parameters.
-  func parameters() throws(ActivityError) -> GradientBoostingParameters {
-    var parameters = GradientBoostingParameters()
-    parameters.rounds = rounds
-    parameters.learningRate = learningRate
-    parameters.maximumDepth = maxDepth
-    parameters.featureFraction = featureFraction
-    parameters.seed = seed
-    try parameters.validate()
-    return parameters
-  }
+    /// The validated parameters.
+    func parameters() throws(ActivityError) -> GradientBoostingParameters {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = rounds
+        parameters.learningRate = learningRate
+        parameters.maximumDepth = maxDepth
+        parameters.featureFraction = featureFraction
+        parameters.seed = seed
+        try parameters.validate()
+        return parameters
+    }
 }

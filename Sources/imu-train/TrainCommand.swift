@@ -7,106 +7,106 @@ import Logging
 /// `imu-train`: trains an activity model from labelled sessions, optionally cross-validating it by subject first.
 @main
 struct TrainCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "imu-train",
-    abstract: "Train an activity classifier from labelled motion sessions.",
-    discussion: """
-      Cuts every session into overlapping windows (4 s with a 2 s hop at 25 Hz unless told otherwise), computes \
-      features from user acceleration, gravity and rotation rate, and fits gradient-boosted trees. With \
-      --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
-      on) and stores the result in the model's summary.
+    static let configuration = CommandConfiguration(
+        commandName: "imu-train",
+        abstract: "Train an activity classifier from labelled motion sessions.",
+        discussion: """
+            Cuts every session into overlapping windows (4 s with a 2 s hop at 25 Hz unless told otherwise), computes \
+            features from user acceleration, gravity and rotation rate, and fits gradient-boosted trees. With \
+            --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
+            on) and stores the result in the model's summary.
 
-      Inputs are recordings written by imu-record or imu-import (label = tag, subject = subject; their raw \
-      readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
-      (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
+            Inputs are recordings written by imu-record or imu-import (label = tag, subject = subject; their raw \
+            readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
+            (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
 
-      Examples:
-        imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
-        imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
-        imu-train ~/sessions/*.imurec -o my.model
+            Examples:
+              imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
+              imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
+              imu-train ~/sessions/*.imurec -o my.model
 
-      Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
-      success, 1 on unreadable input, too little labelled data or an unwritable model, 64 on a usage error.
-      """
-  )
-
-  @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
-  var inputs: [String]
-
-  @Option(name: [.short, .customLong("output")], help: "Where to write the model file.")
-  var output: String?
-
-  @Flag(help: "Run subject-disjoint cross-validation and report it.")
-  var crossValidate = false
-
-  @Option(help: "Number of cross-validation folds (subjects are never split).")
-  var folds = 5
-
-  @OptionGroup var window: WindowOptions
-  @OptionGroup var boosting: BoostingOptions
-
-  @Flag(help: "Print one JSON object per line instead of text.")
-  var json = false
-
-  @Flag(name: .shortAndLong, help: "Log the sessions and windows loaded to stderr.")
-  var verbose = false
-
-  func validate() throws {
-    if output == nil && !crossValidate {
-      throw ValidationError(
-        "nothing to do: give -o MODEL to train, --cross-validate to validate, or both")
-    }
-    try requireFlag("--folds", folds, in: 2...100)
-  }
-
-  func run() throws {
-    bootstrapLogging(level: verbose ? .info : .warning)
-    let logger = Logger(label: "imu-train")
-    do {
-      try train(logger: logger)
-    } catch {
-      throw exitReporting(error, tool: "imu-train")
-    }
-  }
-
-  private func train(logger: Logger) throws(ActivityError) {
-    let configuration = try window.configuration()
-    let parameters = try boosting.parameters()
-    let sessions = try SessionLoader(sampleRate: configuration.sampleRate).sessions(from: inputs)
-    logger.info("loaded \(sessions.count) sessions")
-    let dataset = try WindowedDataset(sessions: sessions, configuration: configuration)
-    logger.info(
-      "\(dataset.windowCount) windows of \(configuration.size) samples, \(Set(dataset.groups).count) subjects"
+            Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
+            success, 1 on unreadable input, too little labelled data or an unwritable model, 64 on a usage error.
+            """
     )
-    let trainer = try ActivityTrainer(parameters: parameters)
-    let progress = TerminalProgressBar()
-    var summary: CrossValidationSummary?
-    if crossValidate {
-      let confusion = try trainer.crossValidate(dataset: dataset, folds: folds) {
-        fold, done, total in
-        progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
-      }
-      summary = CrossValidationSummary(
-        folds: folds, accuracy: confusion.accuracy, macroF1: confusion.macroF1)
-      let report = EvaluationReport(
-        confusion: confusion, windows: configuration, mode: "cross-validation", folds: folds)
-      print(json ? try report.jsonLine() : report.text())
+
+    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
+    var inputs: [String]
+
+    @Option(name: [.short, .customLong("output")], help: "Where to write the model file.")
+    var output: String?
+
+    @Flag(help: "Run subject-disjoint cross-validation and report it.")
+    var crossValidate = false
+
+    @Option(help: "Number of cross-validation folds (subjects are never split).")
+    var folds = 5
+
+    @OptionGroup var window: WindowOptions
+    @OptionGroup var boosting: BoostingOptions
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Log the sessions and windows loaded to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        if output == nil && !crossValidate {
+            throw ValidationError(
+                "nothing to do: give -o MODEL to train, --cross-validate to validate, or both")
+        }
+        try requireFlag("--folds", folds, in: 2...100)
     }
-    guard let output else { return }
-    let model = try trainer.train(
-      dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary
-    ) { done, total in
-      progress.update("training", completed: done, total: total)
+
+    func run() throws {
+        bootstrapLogging(level: verbose ? .info : .warning)
+        let logger = Logger(label: "imu-train")
+        do {
+            try train(logger: logger)
+        } catch {
+            throw exitReporting(error, tool: "imu-train")
+        }
     }
-    try model.write(to: URL(fileURLWithPath: output))
-    if json {
-      print(
-        #"{"model":"\#(output)","windows":\#(dataset.windowCount),"classes":\#(model.classNames.count)}"#
-      )
-    } else {
-      print(
-        "wrote \(output): \(model.classNames.joined(separator: ", ")) from \(dataset.windowCount) windows"
-      )
+
+    private func train(logger: Logger) throws(ActivityError) {
+        let configuration = try window.configuration()
+        let parameters = try boosting.parameters()
+        let sessions = try SessionLoader(sampleRate: configuration.sampleRate).sessions(from: inputs)
+        logger.info("loaded \(sessions.count) sessions")
+        let dataset = try WindowedDataset(sessions: sessions, configuration: configuration)
+        logger.info(
+            "\(dataset.windowCount) windows of \(configuration.size) samples, \(Set(dataset.groups).count) subjects"
+        )
+        let trainer = try ActivityTrainer(parameters: parameters)
+        let progress = TerminalProgressBar()
+        var summary: CrossValidationSummary?
+        if crossValidate {
+            let confusion = try trainer.crossValidate(dataset: dataset, folds: folds) {
+                fold, done, total in
+                progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
+            }
+            summary = CrossValidationSummary(
+                folds: folds, accuracy: confusion.accuracy, macroF1: confusion.macroF1)
+            let report = EvaluationReport(
+                confusion: confusion, windows: configuration, mode: "cross-validation", folds: folds)
+            print(json ? try report.jsonLine() : report.text())
+        }
+        guard let output else { return }
+        let model = try trainer.train(
+            dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary
+        ) { done, total in
+            progress.update("training", completed: done, total: total)
+        }
+        try model.write(to: URL(fileURLWithPath: output))
+        if json {
+            print(
+                #"{"model":"\#(output)","windows":\#(dataset.windowCount),"classes":\#(model.classNames.count)}"#
+            )
+        } else {
+            print(
+                "wrote \(output): \(model.classNames.joined(separator: ", ")) from \(dataset.windowCount) windows"
+            )
+        }
     }
-  }
 }

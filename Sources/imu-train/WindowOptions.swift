@@ -4,24 +4,24 @@ import CommandLineSupport
 
 /// Command-line options for how sessions are cut into windows.
 struct WindowOptions: ParsableArguments {
-  @Option(help: "Sample rate the sessions are resampled to, in Hz.")
-  var rate = WindowConfiguration.standard.sampleRate
+    @Option(help: "Sample rate the sessions are resampled to, in Hz.")
+    var rate = WindowConfiguration.standard.sampleRate
 
-  @Option(help: "Window length in samples.")
-  var window = WindowConfiguration.standard.size
+    @Option(help: "Window length in samples.")
+    var window = WindowConfiguration.standard.size
 
-  @Option(help: "Samples between the starts of consecutive windows.")
-  var hop = WindowConfiguration.standard.hop
+    @Option(help: "Samples between the starts of consecutive windows.")
+    var hop = WindowConfiguration.standard.hop
 
-  /// Refuses a rate, window or hop outside the ranges a model file may hold.
-  func validate() throws {
-    try requireFlag("--rate", rate, in: WindowConfiguration.sampleRateRange, unit: "Hz")
-    try requireFlag("--window", window, in: WindowConfiguration.sizeRange, unit: "samples")
-    try requireFlag("--hop", hop, in: 1...window, unit: "samples (up to the window)")
-  }
+    /// Refuses a rate, window or hop outside the ranges a model file may hold.
+    func validate() throws {
+        try requireFlag("--rate", rate, in: WindowConfiguration.sampleRateRange, unit: "Hz")
+        try requireFlag("--window", window, in: WindowConfiguration.sizeRange, unit: "samples")
+        try requireFlag("--hop", hop, in: 1...window, unit: "samples (up to the window)")
+    }
 
-  /// The validated configuration.
-  func configuration() throws(ActivityError) -> WindowConfiguration {
-    try WindowConfiguration(size: window, hop: hop, sampleRate: rate)
-  }
+    /// The validated configuration.
+    func configuration() throws(ActivityError) -> WindowConfiguration {
+        try WindowConfiguration(size: window, hop: hop, sampleRate: rate)
+    }
 }

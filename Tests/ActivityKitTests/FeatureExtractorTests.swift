@@ -1,8 +1,9 @@
-@testable import ActivityKit
 import DeviceMotionKit
 import Foundation
 import MotionSamples
 import Testing
+
+@testable import ActivityKit
 
 @Suite struct FeatureExtractorTests {
     let extractor = FeatureExtractor(configuration: .standard)
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func featureCountMatchesNames() {
-        let window = SyntheticMotion.samples(count: 100, rate: 25, frequency: 2, amplitude: 0.5, gravity: Vector3(x: 0, y: 0, z: -1), seed: 3)
+        let window = SyntheticMotion.samples(
+            count: 100, rate: 25, frequency: 2, amplitude: 0.5, gravity: Vector3(x: 0, y: 0, z: -1), seed: 3)
         #expect(extractor.features(of: window).count == extractor.featureNames.count)
         #expect(Set(extractor.featureNames).count == extractor.featureNames.count)
     }
@@ -45,8 +47,12 @@ import Testing
     }
 
     @Test func verticalUserAccelerationIsIndependentOfHolding() throws {
-        let flat = (0..<100).map { SyntheticMotion.motion(at: Double($0) / 25, user: Vector3(x: 0, y: 0, z: 0.2), gravity: Vector3(x: 0, y: 0, z: -1)) }
-        let upright = (0..<100).map { SyntheticMotion.motion(at: Double($0) / 25, user: Vector3(x: 0, y: 0.2, z: 0), gravity: Vector3(x: 0, y: -1, z: 0)) }
+        let flat = (0..<100).map {
+            SyntheticMotion.motion(at: Double($0) / 25, user: Vector3(x: 0, y: 0, z: 0.2), gravity: Vector3(x: 0, y: 0, z: -1))
+        }
+        let upright = (0..<100).map {
+            SyntheticMotion.motion(at: Double($0) / 25, user: Vector3(x: 0, y: 0.2, z: 0), gravity: Vector3(x: 0, y: -1, z: 0))
+        }
         #expect(abs(try value("userAccelerationVertical.mean", in: extractor.features(of: flat)) - 0.2) < 1e-12)
         #expect(abs(try value("userAccelerationVertical.mean", in: extractor.features(of: upright)) - 0.2) < 1e-12)
     }

@@ -24,7 +24,8 @@ import Testing
 
     @Test func firstPredictionAfterTwentySamplesThenEveryFive() throws {
         var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
-        let samples = SyntheticMotion.samples(count: 60, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 5)
+        let samples = SyntheticMotion.samples(
+            count: 60, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 5)
         var predictedAfter: [Int] = []
         for (index, motion) in samples.enumerated() {
             guard let window = classifier.process(motion) else { continue }
@@ -37,7 +38,8 @@ import Testing
 
     @Test func reloadWithOtherWindowsIsRefusedAndTheStreamGoesOn() throws {
         var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
-        let samples = SyntheticMotion.samples(count: 30, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 6)
+        let samples = SyntheticMotion.samples(
+            count: 30, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 6)
         let predictions = samples.prefix(22).compactMap { classifier.process($0) }
         #expect(predictions.count == 1)
         let other = ModelFileTests.model
@@ -47,13 +49,16 @@ import Testing
         #expect(classifier.model.window == .onDevice)
         let after = samples.dropFirst(22).compactMap { classifier.process($0) }
         #expect(after.map(\.timestamp) == [samples[24].timestamp, samples[29].timestamp])
-        #expect(ActivityError.windowMismatch(running: .onDevice, found: other.window).description.hasPrefix(
-            "the model expects windows of 50 samples (hop 25) at 25 Hz but the running stream is cut into windows of 20 samples (hop 5) at 25 Hz"))
+        #expect(
+            ActivityError.windowMismatch(running: .onDevice, found: other.window).description.hasPrefix(
+                "the model expects windows of 50 samples (hop 25) at 25 Hz but the running stream is cut into windows of 20 samples (hop 5) at 25 Hz"
+            ))
     }
 
     @Test func reloadWithTheSameWindowsKeepsTheBufferedSamples() throws {
         var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
-        let samples = SyntheticMotion.samples(count: 25, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 7)
+        let samples = SyntheticMotion.samples(
+            count: 25, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 7)
         for motion in samples.prefix(22) { _ = classifier.process(motion) }
         try classifier.replaceModel(with: Self.onDeviceModel)
         let after = samples.dropFirst(22).compactMap { classifier.process($0) }

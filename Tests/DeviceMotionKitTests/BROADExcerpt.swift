@@ -22,9 +22,10 @@ struct BROADExcerpt {
             let values = line.split(separator: ",").map { Double($0) ?? .nan }
             func value(_ name: String) -> Double { values[column[name]!] }
             let specificForce = Vector3(x: value("acc_x"), y: value("acc_y"), z: value("acc_z"))
-            samples.append(IMUSample(
-                timestamp: value("t_s"), acceleration: Vector3(accelerationFromSpecificForce: specificForce),
-                rotationRate: Vector3(x: value("gyr_x"), y: value("gyr_y"), z: value("gyr_z"))))
+            samples.append(
+                IMUSample(
+                    timestamp: value("t_s"), acceleration: Vector3(accelerationFromSpecificForce: specificForce),
+                    rotationRate: Vector3(x: value("gyr_x"), y: value("gyr_y"), z: value("gyr_z"))))
             let (w, x, y, z) = (value("truth_qw"), value("truth_qx"), value("truth_qy"), value("truth_qz"))
             truthUp.append(Vector3(x: 2 * (x * z - w * y), y: 2 * (y * z + w * x), z: 1 - 2 * (x * x + y * y)))
             moving.append(value("movement") == 1)

@@ -31,8 +31,10 @@ final class ControlledSource: MotionSource {
     @discardableResult
     func send(_ samples: [IMUSample]) -> Bool {
         let batch = samples.flatMap { sample in
-            [SensorSample(sensor: .accelerometer, timestamp: sample.timestamp, value: sample.acceleration),
-             SensorSample(sensor: .gyroscope, timestamp: sample.timestamp, value: sample.rotationRate ?? .zero)]
+            [
+                SensorSample(sensor: .accelerometer, timestamp: sample.timestamp, value: sample.acceleration),
+                SensorSample(sensor: .gyroscope, timestamp: sample.timestamp, value: sample.rotationRate ?? .zero),
+            ]
         }
         if case .terminated = continuation.yield(batch) { return false }
         return true

@@ -54,7 +54,8 @@ import Testing
 
     @Test(arguments: poses)
     func atRestWithoutGyroscope(_ pose: Pose) throws {
-        let motions = try Self.fuse(MotionTraces.still(acceleration: pose.acceleration, rotationRate: nil, duration: 4), hasGyroscope: false)
+        let motions = try Self.fuse(
+            MotionTraces.still(acceleration: pose.acceleration, rotationRate: nil, duration: 4), hasGyroscope: false)
         let motion = try #require(motions.last { $0.timestamp < 3.5 })
         #expect((motion.gravity - pose.acceleration).norm < 1e-3)
         #expect(motion.userAcceleration.norm < 1e-3)

@@ -12,7 +12,8 @@ import Testing
         for sample in MotionTraces.still(acceleration: Vector3(x: 0, y: 0, z: -1), duration: 2) {
             filter.update(rotationRate: sample.rotationRate ?? .zero, acceleration: sample.acceleration)
         }
-        let tilted = Quaternion(axis: Vector3(x: 1, y: 0, z: 0), angle: 30 * .pi / 180)
+        let tilted =
+            Quaternion(axis: Vector3(x: 1, y: 0, z: 0), angle: 30 * .pi / 180)
             * Quaternion(axis: Vector3(x: 0, y: 1, z: 0), angle: 20 * .pi / 180)
         let truth = MotionTraces.gravity(for: tilted)
         var errorAfter = [Double]()
@@ -66,8 +67,9 @@ import Testing
         for (index, sample) in MotionTraces.still(acceleration: Vector3(x: 0, y: 0, z: -1), rotationRate: bias, duration: 30).enumerated() {
             // Deterministic, zero-mean wobble of ±0.002 rad/s, as sensor noise.
             let wobble = 0.002 * sin(Double(index) * 1.7)
-            filter.update(rotationRate: sample.rotationRate.map { $0 + Vector3(x: wobble, y: -wobble, z: wobble) } ?? .zero,
-                          acceleration: sample.acceleration)
+            filter.update(
+                rotationRate: sample.rotationRate.map { $0 + Vector3(x: wobble, y: -wobble, z: wobble) } ?? .zero,
+                acceleration: sample.acceleration)
         }
         #expect(filter.isResting)
         #expect((filter.gyroscopeBias - bias).norm < 0.0005)

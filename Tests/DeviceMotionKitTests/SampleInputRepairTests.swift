@@ -32,8 +32,10 @@ import Testing
 
     @Test func backwardAndNonFiniteRowsAreDroppedAndCounted() throws {
         var samples = Self.turning
-        samples.insert(IMUSample(timestamp: samples[99].timestamp - 0.005, acceleration: samples[99].acceleration,
-                                 rotationRate: samples[99].rotationRate), at: 100)
+        samples.insert(
+            IMUSample(
+                timestamp: samples[99].timestamp - 0.005, acceleration: samples[99].acceleration,
+                rotationRate: samples[99].rotationRate), at: 100)
         samples[200].acceleration.x = .nan
         samples[250].rotationRate = Vector3(x: 0, y: .infinity, z: 1)
         var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)

@@ -57,7 +57,9 @@ struct HWDBMountMatrixTests {
         var fixture = try SysfsFixture(named: "adxl345")
         let index = try #require(fixture.devices.firstIndex { $0.subsystem == "iio" })
         var values: [String: String] = ["name": name]
-        if let raw { zip(["x", "y", "z"], raw).forEach { values["in_accel_\($0)_raw"] = "\($1)" } }
+        if let raw {
+            for (axis, value) in zip(["x", "y", "z"], raw) { values["in_accel_\(axis)_raw"] = "\(value)" }
+        }
         if let scale { values["in_accel_scale"] = "\(scale)" }
         for (key, value) in values {
             let attribute = try #require(fixture.devices[index].attributes.firstIndex { $0.path == key })

@@ -24,10 +24,12 @@ struct IMUClassifyReloadTests {
         let runningWindow = #""window":{"hop":\#(running.hop),"sampleRate":\#(Int(running.sampleRate)),"size":\#(running.size)}"#
         #expect(original.contains(runningWindow))
         let fiftyHertz = original.replacingOccurrences(
-            of: runningWindow, with: #""window":{"hop":\#(running.hop),"sampleRate":50,"size":\#(running.size)}"#)
-            .replacingOccurrences(of: "\"walking\"", with: "\"strolling\"")
+            of: runningWindow, with: #""window":{"hop":\#(running.hop),"sampleRate":50,"size":\#(running.size)}"#
+        )
+        .replacingOccurrences(of: "\"walking\"", with: "\"strolling\"")
         try Data(fiftyHertz.utf8).write(to: modelFile, options: .atomic)
-        let warning = "kept the previous model, did not reload \(modelFile.path): the model expects windows of \(running.size) samples "
+        let warning =
+            "kept the previous model, did not reload \(modelFile.path): the model expects windows of \(running.size) samples "
             + "(hop \(running.hop)) at 50 Hz but the running stream is cut into \(running.summary)"
         #expect(classify.waitUntil(timeLimit: 60) { classify.errorSoFar.contains(warning) }, "\(classify.errorSoFar)")
         let linesAtWarning = classify.outputSoFar.split(separator: "\n").count
@@ -46,10 +48,12 @@ struct IMUClassifyReloadTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "adxl345")
-        let classify = try testbed.launchUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--sensor-rate", "50", "--json"])
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"), arguments: ["--live", "--sensor-rate", "50", "--json"])
         #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
         classify.send(SIGHUP)
-        #expect(classify.waitUntil(timeLimit: 30) { classify.errorSoFar.contains("SIGHUP: nothing to reload, the bundled model is in use") })
+        #expect(
+            classify.waitUntil(timeLimit: 30) { classify.errorSoFar.contains("SIGHUP: nothing to reload, the bundled model is in use") })
         let linesAtHangup = classify.outputSoFar.split(separator: "\n").count
         #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= linesAtHangup + 1 })
         let result = classify.stop()

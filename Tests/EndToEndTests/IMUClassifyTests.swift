@@ -129,7 +129,8 @@ struct IMUClassifyTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         // Outside systemd: without INVOCATION_ID, --live does not wait.
-        let none = try testbed.runUnderPreload(executable: "env", arguments: ["-u", "INVOCATION_ID", try product("imu-classify"), "--live"])
+        let none = try testbed.runUnderPreload(
+            executable: "env", arguments: ["-u", "INVOCATION_ID", try product("imu-classify"), "--live"])
         #expect(none.status == 3, "\(none.standardError)")
         _ = try testbed.install(fixtureNamed: "lsm6dso")
         let missing = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--device", "bmi270"])
@@ -151,7 +152,9 @@ struct IMUClassifyTests {
         #expect(named.last == "sitting", "\(named)")
         let text = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--replay", recording])
         #expect(text.status == 0)
-        let changes = text.output.split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
+        let changes = text.output.split(separator: "\n").compactMap {
+            $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first
+        }
         #expect(changes.filter { $0 != "unknown" }.first == "walking" && changes.last == "sitting", "\(text.output)")
     }
 }

@@ -14,7 +14,10 @@ struct IMUListTests {
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let imus = try jsonLines(result.output)
-        #expect(imus.map { $0["name"] as? String } == ["mpu6050", "lsm6dso", "bmi160", "hid-sensor-hub", "cros-ec-accel", "cros-ec", "lis3dh", "adxl345"])
+        #expect(
+            imus.map { $0["name"] as? String } == [
+                "mpu6050", "lsm6dso", "bmi160", "hid-sensor-hub", "cros-ec-accel", "cros-ec", "lis3dh", "adxl345",
+            ])
         let hid = try #require(imus.first { $0["name"] as? String == "hid-sensor-hub" })
         let accel = try #require(hid["accelerometer"] as? [String: Any])
         let gyro = try #require(hid["gyroscope"] as? [String: Any])
@@ -31,7 +34,9 @@ struct IMUListTests {
         let cros = try #require(imus.first { $0["name"] as? String == "cros-ec" }?["accelerometer"] as? [String: Any])
         #expect(cros["label"] as? String == "accel-base" && cros["timestampClock"] as? String == "boottime")
         let crosChannels = try #require(cros["channels"] as? [[String: Any]])
-        #expect(crosChannels.map { $0["scale"] as? Double } == [0.00059855, 0.00059855, 0.00059855, 1], "the device-wide scale is not the timestamp's")
+        #expect(
+            crosChannels.map { $0["scale"] as? Double } == [0.00059855, 0.00059855, 0.00059855, 1],
+            "the device-wide scale is not the timestamp's")
         let adxl = try #require(imus.first { $0["name"] as? String == "adxl345" })
         #expect((adxl["accelerometer"] as? [String: Any])?["buffered"] as? Bool == false)
         #expect(adxl["gyroscope"] is NSNull)
@@ -58,8 +63,10 @@ struct IMUListTests {
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
         #expect(table.status == 0, "\(table.standardError)")
         let lines = table.output.split(separator: "\n").map { String($0) }
-        #expect(lines.contains(
-            "    rate        100 Hz  (available: 0.78125 1.5625 3.125 6.25 12.5 25 50 100 200 400 800 1600)  [in_accel_sampling_frequency]"))
+        #expect(
+            lines.contains(
+                "    rate        100 Hz  (available: 0.78125 1.5625 3.125 6.25 12.5 25 50 100 200 400 800 1600)  [in_accel_sampling_frequency]"
+            ))
         #expect(lines.contains("    rate        100 Hz  (available: 25 50 100 200 400 800 1600 3200)  [in_anglvel_sampling_frequency]"))
         #expect(lines.contains("    accel mount 0, -1, 0; 1, 0, 0; 0, 0, 1  [in_mount_matrix]"))
         #expect(lines.contains("    gyro mount  0, -1, 0; 1, 0, 0; 0, 0, 1  [in_mount_matrix]"))
@@ -74,16 +81,19 @@ struct IMUListTests {
         #expect(result.status == 0, "\(result.standardError)")
         let accel = try #require(try jsonLines(result.output).first?["accelerometer"] as? [String: Any])
         #expect(accel["samplingFrequency"] as? Double == 100)
-        #expect(accel["availableFrequencies"] as? [Double] == [
-            0.09765625, 0.1953125, 0.390625, 0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200,
-        ])
+        #expect(
+            accel["availableFrequencies"] as? [Double] == [
+                0.09765625, 0.1953125, 0.390625, 0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200,
+            ])
     }
 
     @Test("in_accel_mount_matrix and in_anglvel_mount_matrix each apply to their own sensor")
     func perTypeMatrices() throws {
         var fixture = try SysfsFixture(named: "mpu6050")
         let index = try #require(fixture.devices.firstIndex { $0.sysname == "iio:device0" })
-        for (file, matrix) in [("in_accel_mount_matrix", "-1, 0, 0; 0, -1, 0; 0, 0, 1"), ("in_anglvel_mount_matrix", "0, 1, 0; 1, 0, 0; 0, 0, -1")] {
+        for (file, matrix) in [
+            ("in_accel_mount_matrix", "-1, 0, 0; 0, -1, 0; 0, 0, 1"), ("in_anglvel_mount_matrix", "0, 1, 0; 1, 0, 0; 0, 0, -1"),
+        ] {
             let attribute = try #require(fixture.devices[index].attributes.firstIndex { $0.path == file })
             fixture.devices[index].attributes[attribute].contents = matrix + "\n"
         }
@@ -132,7 +142,8 @@ struct IMUListTests {
         #expect(stream.status == 0, "\(stream.standardError)")
         let sample = try #require(try jsonLines(stream.output).first)
         let g = 9.80665
-        #expect(close(vector(sample, "acceleration"), [1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
+        #expect(
+            close(vector(sample, "acceleration"), [1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
         #expect(close(vector(sample, "rotationRate"), [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
     }
 
@@ -150,11 +161,13 @@ struct IMUListTests {
         #expect(result.output.contains("polled (no buffer)"))
     }
 
-    @Test("faults give one clear message and a distinct exit status", arguments: [
-        ([String](), Int32(3), "/sys/bus/iio/devices does not exist"),
-        (["malformed-mount-matrix"], Int32(9), "in_accel_mount_matrix = '1, 0, 0; 0, 1'"),
-        (["malformed-scale"], Int32(9), "in_accel_scale = 'garbage'"),
-    ])
+    @Test(
+        "faults give one clear message and a distinct exit status",
+        arguments: [
+            ([String](), Int32(3), "/sys/bus/iio/devices does not exist"),
+            (["malformed-mount-matrix"], Int32(9), "in_accel_mount_matrix = '1, 0, 0; 0, 1'"),
+            (["malformed-scale"], Int32(9), "in_accel_scale = 'garbage'"),
+        ])
     func faults(fixtures: [String], status: Int32, message: String) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
@@ -175,7 +188,9 @@ struct IMUListTests {
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-list")])
         #expect(result.status == 6, "\(result.standardError)")
-        #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/in_accel_scale"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/in_accel_scale"), "\(result.standardError)"
+        )
     }
 
     @Test("usage errors exit with 64")

@@ -47,9 +47,11 @@ final class IMUMotionTests {
     @Test("BROAD columns lying face up: gravity (0, 0, -1) g, nothing else, at --rate")
     func faceUpStatic() throws {
         // Specific force +9.80665 m/s^2 on z (sensor sign) is CoreMotion's (0, 0, -1) g.
-        let input = try file("face-up.csv", broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x", seconds: 4) { _ in
-            "0,0,0,0,0,9.80665,12.5"
-        })
+        let input = try file(
+            "face-up.csv",
+            broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x", seconds: 4) { _ in
+                "0,0,0,0,0,9.80665,12.5"
+            })
         for rate in [25.0, 50] {
             let (result, lines) = try run([input, "--rate", String(rate)])
             #expect(result.status == 0, "\(result.standardError)")
@@ -68,9 +70,11 @@ final class IMUMotionTests {
     func leftEdgeTurning() throws {
         // Lying on its left edge, the +x axis points down: specific force -9.81 on x, CoreMotion gravity (1, 0, 0).
         // Turning about the vertical (the device's x) at 0.5 rad/s: gyr_x = -0.5 (right-hand rule about +x, down).
-        let input = try file("left-edge.csv", broadCSV(header: "t_s,acc_x,acc_y,acc_z,gyr_x,gyr_y,gyr_z", seconds: 4) { _ in
-            "-9.80665,0,0,-0.5,0,0"
-        })
+        let input = try file(
+            "left-edge.csv",
+            broadCSV(header: "t_s,acc_x,acc_y,acc_z,gyr_x,gyr_y,gyr_z", seconds: 4) { _ in
+                "-9.80665,0,0,-0.5,0,0"
+            })
         let (result, lines) = try run([input])
         #expect(result.status == 0, "\(result.standardError)")
         let middle = try #require(lines.dropFirst(40).first)
@@ -81,9 +85,11 @@ final class IMUMotionTests {
     @Test("Without gyr_* columns the input is accelerometer-only: gravity from the accelerometer, no rotation")
     func accelerometerOnly() throws {
         // Tilted 30° about x: specific force (0, 9.81 sin 30°, 9.81 cos 30°) m/s^2 is gravity (0, -0.5, -0.866) g.
-        let input = try file("acc-only.csv", broadCSV(header: "t_s,acc_x,acc_y,acc_z", seconds: 4) { _ in
-            "0,\(9.80665 * 0.5),\(9.80665 * 0.75.squareRoot())"
-        })
+        let input = try file(
+            "acc-only.csv",
+            broadCSV(header: "t_s,acc_x,acc_y,acc_z", seconds: 4) { _ in
+                "0,\(9.80665 * 0.5),\(9.80665 * 0.75.squareRoot())"
+            })
         let (result, lines) = try run([input])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(lines.count >= 99)

@@ -133,7 +133,9 @@ struct IMURecordTests {
         // The removal, the takeover, and the resampler's gap between the two sensors' readings.
         #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached, .gap])
         let reattached = try #require(recording.events.first { $0.kind == .sensorReattached })
-        #expect(reattached.detail == "lis3dh (lis3dh iio:device9) replaces adxl345; no gyroscope; mount matrix 1.0 0.0 0.0; 0.0 1.0 0.0; 0.0 0.0 1.0")
+        #expect(
+            reattached.detail
+                == "lis3dh (lis3dh iio:device9) replaces adxl345; no gyroscope; mount matrix 1.0 0.0 0.0; 0.0 1.0 0.0; 0.0 0.0 1.0")
         let lis3dhAcceleration = [0, 0, -1000 * 0.009806 / g]
         let before = recording.raw.prefix(rowsWhileRemoved)
         let after = recording.raw.dropFirst(rowsWhileRemoved)

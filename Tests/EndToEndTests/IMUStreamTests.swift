@@ -73,11 +73,12 @@ struct IMUStreamTests {
         _ = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(8))
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "2"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.output == """
-                  0.010000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2800 rad/s
-                  0.020000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2811 rad/s
+        #expect(
+            result.output == """
+                      0.010000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2800 rad/s
+                      0.020000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2811 rad/s
 
-            """)
+                """)
     }
 
     @Test("--rate on adxl345 sets its per-type frequency to the smallest listed value at or above it")
@@ -90,21 +91,26 @@ struct IMUStreamTests {
         #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device10") == "50")
     }
 
-    @Test("no accelerometer (a gyroscope alone, or no motion sensor at all): status 4", arguments: [
-        (["iio:device6", "iio:device7"], "only cros-ec-gyro"), ([], "only als"),
-    ])
+    @Test(
+        "no accelerometer (a gyroscope alone, or no motion sensor at all): status 4",
+        arguments: [
+            (["iio:device6", "iio:device7"], "only cros-ec-gyro"), ([], "only als"),
+        ])
     func noAccelerometer(removed: [String], found: String) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         if removed.isEmpty {
-            _ = try testbed.install(try SysfsFixture(name: "als", text: """
-                P: /devices/platform/soc/fe804000.i2c/i2c-1/1-0029/iio:device13
-                E: SUBSYSTEM=iio
-                E: DEVTYPE=iio_device
-                A: name=als\\n
-                A: in_illuminance_raw=120\\n
+            _ = try testbed.install(
+                try SysfsFixture(
+                    name: "als",
+                    text: """
+                        P: /devices/platform/soc/fe804000.i2c/i2c-1/1-0029/iio:device13
+                        E: SUBSYSTEM=iio
+                        E: DEVTYPE=iio_device
+                        A: name=als\\n
+                        A: in_illuminance_raw=120\\n
 
-                """))
+                        """))
         } else {
             _ = try testbed.install(fixtureNamed: "cros-ec")
             for device in removed { try testbed.remove(device: device) }
@@ -184,7 +190,8 @@ struct IMUStreamTests {
         let result = stream.stop()
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try jsonLines(result.output)
-        #expect(lines.allSatisfy { close(vector($0, "acceleration"), [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12) })
+        #expect(
+            lines.allSatisfy { close(vector($0, "acceleration"), [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12) })
         #expect(result.standardError.components(separatedBy: "streaming from adxl345").count == 3, "\(result.standardError)")
     }
 
@@ -209,7 +216,9 @@ struct IMUStreamTests {
         try testbed.makeReadableByEveryone()
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/setpriv",
-            arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--rate", "100", "--samples", "1"])
+            arguments: [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--rate", "100", "--samples", "1",
+            ])
         #expect(result.status == 6, "\(result.standardError)")
         #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/sampling_frequency"))
         #expect(result.standardError.contains("udev/70-imu-bridge.rules"))
@@ -264,21 +273,27 @@ struct StreamCase: Sendable, CustomTestStringConvertible {
     static let all: [StreamCase] = [
         StreamCase(
             fixture: "mpu6050", device: "mpu6050",
-            scans: ["iio:device0": ["accel_x": 256, "accel_y": -256, "accel_z": 16384, "anglvel_x": 131, "anglvel_y": -131, "anglvel_z": 262]],
+            scans: [
+                "iio:device0": ["accel_x": 256, "accel_y": -256, "accel_z": 16384, "anglvel_x": 131, "anglvel_y": -131, "anglvel_z": 262]
+            ],
             excluded: ["temp"],
             acceleration: [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g],
             rotationRate: [131 * 0.001064724, -131 * 0.001064724, 262 * 0.001064724], clock: .fed,
             log: "mpu6050: current_timestamp_clock switched from realtime to monotonic for the stream"),
         StreamCase(
             fixture: "lsm6dso", device: "lsm6dso",
-            scans: ["iio:device1": ["accel_x": 10, "accel_y": -20, "accel_z": 16700], "iio:device2": ["anglvel_x": 100, "anglvel_z": -100]],
+            scans: [
+                "iio:device1": ["accel_x": 10, "accel_y": -20, "accel_z": 16700], "iio:device2": ["anglvel_x": 100, "anglvel_z": -100],
+            ],
             acceleration: [-10 * 0.000598205 / g, 20 * 0.000598205 / g, -16700 * 0.000598205 / g],
             rotationRate: [100 * 0.000152716, 0, -100 * 0.000152716], clock: .fed,
             log: "lsm6dso_gyro: buffered capture"),
         // in_mount_matrix turns the chip 90 degrees: device x = -chip y, device y = chip x.
         StreamCase(
             fixture: "bmi160", device: "bmi160",
-            scans: ["iio:device3": ["anglvel_x": 100, "anglvel_y": -100, "anglvel_z": 200, "accel_x": 1000, "accel_y": -1000, "accel_z": 16384]],
+            scans: [
+                "iio:device3": ["anglvel_x": 100, "anglvel_y": -100, "anglvel_z": 200, "accel_x": 1000, "accel_y": -1000, "accel_z": 16384]
+            ],
             acceleration: [-1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g],
             rotationRate: [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], clock: .fed,
             log: "bmi160: buffered capture at 100 Hz"),

@@ -24,7 +24,9 @@ struct IMUTrainEvalTests {
     /// The classic on-device windows and a quick boosting run.
     private let trainingOptions = ["--window", "20", "--hop", "5", "--rate", "25", "--rounds", "20", "--seed", "3"]
 
-    @Test("imu-import motionsense: a complete recording per excerpt (raw: 2 rows per line at 50 Hz, motion at 25 Hz); a rerun skips complete ones and redoes an incomplete one")
+    @Test(
+        "imu-import motionsense: a complete recording per excerpt (raw: 2 rows per line at 50 Hz, motion at 25 Hz); a rerun skips complete ones and redoes an incomplete one"
+    )
     func importMotionSense() throws {
         let scratch = try ScratchDirectory()
         let result = try scratch.importMotionSense()
@@ -49,17 +51,25 @@ struct IMUTrainEvalTests {
             #expect(session.motions.count == recording.motion.count, "\(name)")
             for (direct, recorded) in zip(session.motions, recording.motion) {
                 #expect(direct.timestamp == recorded.timestamp)
-                #expect(close(
-                    [direct.gravity.x, direct.gravity.y, direct.gravity.z, direct.userAcceleration.x, direct.userAcceleration.y, direct.userAcceleration.z],
-                    [recorded.gravity.x, recorded.gravity.y, recorded.gravity.z, recorded.userAcceleration.x, recorded.userAcceleration.y, recorded.userAcceleration.z],
-                    tolerance: 1e-8))
+                #expect(
+                    close(
+                        [
+                            direct.gravity.x, direct.gravity.y, direct.gravity.z, direct.userAcceleration.x, direct.userAcceleration.y,
+                            direct.userAcceleration.z,
+                        ],
+                        [
+                            recorded.gravity.x, recorded.gravity.y, recorded.gravity.z, recorded.userAcceleration.x,
+                            recorded.userAcceleration.y, recorded.userAcceleration.z,
+                        ],
+                        tolerance: 1e-8))
             }
         }
         // A killed import leaves `complete: false` and a shortened raw.csv: the rerun writes that one again.
         let killed = scratch.motionSense.appendingPathComponent("walking-motionsense-wlk_7-sub_2.imurec")
         let metadata = killed.appendingPathComponent("recording.json")
         let json = try String(contentsOf: metadata, encoding: .utf8)
-        try json.replacingOccurrences(of: "\"complete\" : true", with: "\"complete\" : false").write(to: metadata, atomically: true, encoding: .utf8)
+        try json.replacingOccurrences(of: "\"complete\" : true", with: "\"complete\" : false").write(
+            to: metadata, atomically: true, encoding: .utf8)
         let raw = killed.appendingPathComponent("raw.csv")
         try (try String(contentsOf: raw, encoding: .utf8)).split(separator: "\n").prefix(30).joined(separator: "\n")
             .write(to: raw, atomically: true, encoding: .utf8)
@@ -81,10 +91,11 @@ struct IMUTrainEvalTests {
         let result = try scratch.importHAPT()
         #expect(result.status == 0, "\(result.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.hapt.path).sorted()
-        #expect(names == [
-            "standing-hapt-exp01-user01-300.imurec", "standing-hapt-exp02-user02-300.imurec",
-            "walking-hapt-exp01-user01-0.imurec", "walking-hapt-exp02-user02-0.imurec",
-        ])
+        #expect(
+            names == [
+                "standing-hapt-exp01-user01-300.imurec", "standing-hapt-exp02-user02-300.imurec",
+                "walking-hapt-exp01-user01-0.imurec", "walking-hapt-exp02-user02-0.imurec",
+            ])
         let standing = try RecordingReader.read(FilePath(scratch.hapt.appendingPathComponent(names[0]).path))
         #expect(standing.isComplete)
         #expect(standing.metadata.tag == "standing")
@@ -145,7 +156,8 @@ struct IMUTrainEvalTests {
         #expect(report["mode"] as? String == "cross-validation")
         #expect(report["folds"] as? Int == 2)
         let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSense.path])
-        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25)).windowCount
+        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
+            .windowCount
         try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)
         #expect(lines.last?["windows"] as? Int == windows)
 
@@ -166,7 +178,8 @@ struct IMUTrainEvalTests {
         #expect(result.status == 0, "\(result.standardError)")
         let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
         #expect(Set(sessions.map(\.group)) == ["user01", "user02"])
-        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25)).windowCount
+        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
+            .windowCount
         let validation = try #require(try jsonLines(result.output).first)
         try expectConsistent(validation, classNames: ["standing", "walking"], windows: windows)
 
@@ -224,8 +237,10 @@ private enum HAPTMiniature {
             let samples = 0..<(2 * segmentLength)
             let acceleration = samples.map { index in accelerationLine(index, walking: index < segmentLength, user: user) }
             let rotation = samples.map { index in rotationLine(index, walking: index < segmentLength) }
-            try (acceleration.joined(separator: "\n") + "\n").write(to: rawData.appendingPathComponent("acc_" + stem), atomically: true, encoding: .utf8)
-            try (rotation.joined(separator: "\n") + "\n").write(to: rawData.appendingPathComponent("gyro_" + stem), atomically: true, encoding: .utf8)
+            try (acceleration.joined(separator: "\n") + "\n").write(
+                to: rawData.appendingPathComponent("acc_" + stem), atomically: true, encoding: .utf8)
+            try (rotation.joined(separator: "\n") + "\n").write(
+                to: rawData.appendingPathComponent("gyro_" + stem), atomically: true, encoding: .utf8)
             labels += "\(user) \(user) 1 0 \(segmentLength - 1)\n\(user) \(user) 5 \(segmentLength) \(2 * segmentLength - 1)\n"
         }
         try labels.write(to: rawData.appendingPathComponent("labels.txt"), atomically: true, encoding: .utf8)

@@ -6,7 +6,9 @@ import Testing
 /// naming the file or flag with the README's exit status.
 @Suite(
     "input validation: ranges, exit statuses, short inputs",
-    .enabled(if: ["imu-motion", "imu-eval", "imu-record", "imu-import"].allSatisfy { PackageLocations.product(named: $0) != nil }, "needs the built products")
+    .enabled(
+        if: ["imu-motion", "imu-eval", "imu-record", "imu-import"].allSatisfy { PackageLocations.product(named: $0) != nil },
+        "needs the built products")
 )
 struct InputValidationTests {
     private let demo = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec")
@@ -32,7 +34,8 @@ struct InputValidationTests {
     private func model(_ edit: (inout [String: Any]) -> Void) throws -> String {
         let bundled = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: bundled.path).first)
-        var model = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: bundled.appendingPathComponent(name))) as? [String: Any])
+        var model = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: bundled.appendingPathComponent(name))) as? [String: Any])
         edit(&model)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let url = scratch.appendingPathComponent("edited.model")
@@ -56,9 +59,30 @@ struct InputValidationTests {
     func absurdModels() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let edits: [(String, (inout [String: Any]) -> Void)] = [
-            ("sample rate 1000000.0 Hz is outside 1...1000 Hz", { var w = $0["window"] as! [String: Any]; w["sampleRate"] = 1e6; $0["window"] = w }),
-            ("window size 1000000000000 samples is outside 4...10000", { var w = $0["window"] as! [String: Any]; w["size"] = 1_000_000_000_000; $0["window"] = w }),
-            ("scores can overflow", { var c = $0["classifier"] as! [String: Any]; c["initialScores"] = (c["initialScores"] as! [Double]).map { _ in 1e308 }; $0["classifier"] = c }),
+            (
+                "sample rate 1000000.0 Hz is outside 1...1000 Hz",
+                {
+                    var w = $0["window"] as! [String: Any]
+                    w["sampleRate"] = 1e6
+                    $0["window"] = w
+                }
+            ),
+            (
+                "window size 1000000000000 samples is outside 4...10000",
+                {
+                    var w = $0["window"] as! [String: Any]
+                    w["size"] = 1_000_000_000_000
+                    $0["window"] = w
+                }
+            ),
+            (
+                "scores can overflow",
+                {
+                    var c = $0["classifier"] as! [String: Any]
+                    c["initialScores"] = (c["initialScores"] as! [Double]).map { _ in 1e308 }
+                    $0["classifier"] = c
+                }
+            ),
         ]
         for (message, edit) in edits {
             let path = try model(edit)
@@ -106,7 +130,12 @@ struct InputValidationTests {
     @Test("imu-eval on a recording shorter than one window says so and exits 14")
     func evalShorterThanWindow() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let path = try model { var w = $0["window"] as! [String: Any]; w["size"] = 10_000; w["hop"] = 10_000; $0["window"] = w }
+        let path = try model {
+            var w = $0["window"] as! [String: Any]
+            w["size"] = 10_000
+            w["hop"] = 10_000
+            $0["window"] = w
+        }
         let result = try run("imu-eval", [path, demo.path])
         #expect(result.status == 13 || result.status == 14, "\(result.standardError)")
     }

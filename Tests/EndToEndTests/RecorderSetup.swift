@@ -40,7 +40,7 @@ final class RecorderSetup {
     /// Complete rows of `raw.csv` on disk so far (the header excluded).
     var rawRowsOnDisk: Int {
         guard let directory = recordingDirectory,
-              let data = FileManager.default.contents(atPath: directory.appendingPathComponent("raw.csv").path)
+            let data = FileManager.default.contents(atPath: directory.appendingPathComponent("raw.csv").path)
         else { return 0 }
         return max(0, data.filter { $0 == UInt8(ascii: "\n") }.count - 1)
     }

@@ -40,7 +40,8 @@ struct RemoteIIODTests {
         #expect(stream.status == 0, "\(stream.standardError)")
         let lines = try jsonLines(stream.output)
         #expect(lines.count == 8)
-        #expect(close(vector(lines[0], "acceleration"), [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
+        #expect(
+            close(vector(lines[0], "acceleration"), [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
         #expect(close(vector(lines[7], "rotationRate"), [131 * 0.001064724, -131 * 0.001064724, 270 * 0.001064724], tolerance: 1e-12))
     }
 

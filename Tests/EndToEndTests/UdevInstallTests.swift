@@ -14,9 +14,12 @@ struct UdevInstallTests {
         // The unit's ExecStart must name an executable for `systemd-analyze verify`: the built imu-classify.
         try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
         let classify = PackageLocations.product(named: "imu-classify")
-        if let classify { try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/imu-classify", withDestinationPath: classify.path) }
+        if let classify {
+            try FileManager.default.createSymbolicLink(atPath: prefix + "/bin/imu-classify", withDestinationPath: classify.path)
+        }
         let script = PackageLocations.packageRoot.appendingPathComponent("udev/install.sh").path
-        let installed = try Testbed.runOutsidePreload(executable: "/usr/bin/env", arguments: ["PREFIX=\(prefix)", "DESTDIR=\(stage)", "sh", script])
+        let installed = try Testbed.runOutsidePreload(
+            executable: "/usr/bin/env", arguments: ["PREFIX=\(prefix)", "DESTDIR=\(stage)", "sh", script])
         #expect(installed.status == 0, "\(installed.standardError)")
 
         let expectedModes = [

@@ -1,6 +1,7 @@
 import Foundation
-@testable import IIOTestbed
 import Testing
+
+@testable import IIOTestbed
 
 /// Proves that every sysfs fixture is read correctly by the real libiio through umockdev, using the
 /// libiio-utils tools (`iio_info`, `iio_attr`, `iio_readdev`) as subprocesses under the preload, and that the
@@ -61,7 +62,9 @@ import Testing
         let layout = try Self.layout(expected.fixture, expected.id)
         #expect(layout.size == expected.scanSize)
         let scanCount = 8
-        let bytes = (1...scanCount).flatMap { layout.encode(Self.scanValues(sample: $0, layout: layout, garbage: expected.hasUpperBitGarbage)) }
+        let bytes = (1...scanCount).flatMap {
+            layout.encode(Self.scanValues(sample: $0, layout: layout, garbage: expected.hasUpperBitGarbage))
+        }
         let feeder = try testbed.feed(device: expected.id, bytes: bytes)
         let result = try testbed.runUnderPreload(
             executable: "iio_readdev", arguments: ["-u", "local:", "-b", "\(scanCount)", "-s", "\(scanCount)", expected.id])
@@ -123,8 +126,9 @@ import Testing
         let listing = IIOInfoListing(result.output)
         #expect(Set(listing.devices.map(\.id)) == Set(installed.map(\.sysname)))
         #expect(installed.filter { !$0.isTrigger }.count == DeviceExpectation.all.count)
-        #expect(installed.filter(\.isTrigger).map(\.name).sorted()
-            == ["accel_3d-dev4", "bmi160-dev3", "gyro_3d-dev5", "lis3dh-trigger", "mpu6050-dev0"])
+        #expect(
+            installed.filter(\.isTrigger).map(\.name).sorted()
+                == ["accel_3d-dev4", "bmi160-dev3", "gyro_3d-dev5", "lis3dh-trigger", "mpu6050-dev0"])
     }
 
     @Test(
@@ -146,8 +150,9 @@ import Testing
         let installed = try testbed.install(fixtureNamed: "lsm6dso")
         #expect(installed.iioDevices.map(\.sysname) == ["iio:device1", "iio:device2"])
         #expect(installed.device(named: "lsm6dso_gyro")?.devnode == "/dev/iio:device2")
-        #expect(installed.device(named: "lsm6dso_gyro")?.syspath
-            == "/sys/devices/platform/soc/fe804000.i2c/i2c-1/1-006a/iio:device2")
+        #expect(
+            installed.device(named: "lsm6dso_gyro")?.syspath
+                == "/sys/devices/platform/soc/fe804000.i2c/i2c-1/1-006a/iio:device2")
 
         try testbed.remove(device: "iio:device2")
         let afterRemove = try testbed.runUnderPreload(executable: "iio_info", arguments: ["-u", "local:"])
@@ -189,8 +194,10 @@ import Testing
         let testbed = try Testbed()
         try testbed.install(fixtureNamed: "lis3dh")
         let (devices, name) = try testbed.withUMockdevDirectory {
-            (try FileManager.default.contentsOfDirectory(atPath: "/sys/bus/iio/devices").sorted(),
-             try String(contentsOfFile: "/sys/bus/iio/devices/iio:device9/name", encoding: .utf8))
+            (
+                try FileManager.default.contentsOfDirectory(atPath: "/sys/bus/iio/devices").sorted(),
+                try String(contentsOfFile: "/sys/bus/iio/devices/iio:device9/name", encoding: .utf8)
+            )
         }
         #expect(devices == ["iio:device9", "trigger4"])
         #expect(name == "lis3dh\n")
@@ -207,10 +214,11 @@ import Testing
         #expect(Array(bytes[24..<28]) == [0xD5, 0x64, 0x51, 0x57], "MurmurHash2(\"iio\")")
         #expect(Array(bytes[28..<32]) == [0x66, 0x0A, 0x1D, 0xE3], "MurmurHash2(\"iio_device\")")
         let properties = bytes[40...].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        #expect(properties == [
-            "ACTION=remove", "DEVPATH=/devices/platform/soc/fe804000.i2c/i2c-1/1-006a/iio:device1", "SUBSYSTEM=iio",
-            "SEQNUM=7", "DEVTYPE=iio_device", "DEVNAME=iio:device1", "MAJOR=249", "MINOR=1",
-        ])
+        #expect(
+            properties == [
+                "ACTION=remove", "DEVPATH=/devices/platform/soc/fe804000.i2c/i2c-1/1-006a/iio:device1", "SUBSYSTEM=iio",
+                "SEQNUM=7", "DEVTYPE=iio_device", "DEVNAME=iio:device1", "MAJOR=249", "MINOR=1",
+            ])
     }
 
     // MARK: - Harness pieces without umockdev
@@ -422,8 +430,10 @@ struct DeviceExpectation: Sendable, CustomTestStringConvertible {
             fixture: "hid-sensor-hub", id: "iio:device4", name: "accel_3d",
             channels: ChannelExpectation.axes("accel", first: 0, format: "le:s16/32>>0") + [.timestamp(3)],
             channelAttributes: [
-                "accel_y": ["raw": "-1000", "scale": "0.009806650", "offset": "0", "sampling_frequency": "10.000000",
-                            "hysteresis": "0.000000"],
+                "accel_y": [
+                    "raw": "-1000", "scale": "0.009806650", "offset": "0", "sampling_frequency": "10.000000",
+                    "hysteresis": "0.000000",
+                ]
             ],
             trigger: "trigger2(accel_3d-dev4)", scanSize: 24, hasUpperBitGarbage: true),
         DeviceExpectation(

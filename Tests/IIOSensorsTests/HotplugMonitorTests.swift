@@ -61,9 +61,11 @@ struct HotplugDiffTests {
         #expect(IMUMonitor.changes(from: [a], to: [a, b]).map(\.kind) == [.added])
         #expect(IMUMonitor.changes(from: [a, b], to: [b]).map { "\($0.kind) \($0.imu.name)" } == ["removed a"])
         #expect(IMUMonitor.changes(from: [a], to: [a]).isEmpty)
-        #expect(IMUMonitor.changes(from: [a, b], to: [a, b], removedDuringBurst: ["iio:device0"]).map { "\($0.kind) \($0.imu.name)" }
-            == ["removed a", "added a"])
-        #expect(IMUMonitor.changes(from: [a, b], to: [b], removedDuringBurst: ["iio:device0"]).map { "\($0.kind) \($0.imu.name)" }
-            == ["removed a"])
+        #expect(
+            IMUMonitor.changes(from: [a, b], to: [a, b], removedDuringBurst: ["iio:device0"]).map { "\($0.kind) \($0.imu.name)" }
+                == ["removed a", "added a"])
+        #expect(
+            IMUMonitor.changes(from: [a, b], to: [b], removedDuringBurst: ["iio:device0"]).map { "\($0.kind) \($0.imu.name)" }
+                == ["removed a"])
     }
 }

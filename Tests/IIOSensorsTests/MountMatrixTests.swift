@@ -25,9 +25,11 @@ struct MountMatrixTests {
         #expect(abs(matrix.apply(Vector3(x: 1, y: 0, z: 0)).y - 0.7071) < 1e-12)
     }
 
-    @Test("rejects malformed matrices with the attribute and a fix", arguments: [
-        "1, 0; 0, 1", "1, 0, 0; 0, 1, 0", "a, b, c; 0, 1, 0; 0, 0, 1", "1, 0, 0; 0, 0, 0; 0, 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, nan",
-    ])
+    @Test(
+        "rejects malformed matrices with the attribute and a fix",
+        arguments: [
+            "1, 0; 0, 1", "1, 0, 0; 0, 1, 0", "a, b, c; 0, 1, 0; 0, 0, 1", "1, 0, 0; 0, 0, 0; 0, 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, nan",
+        ])
     func rejects(text: String) {
         #expect(throws: IIOSensorError.self) { try MountMatrix(parsing: text, attribute: "in_accel_mount_matrix") }
         do {

@@ -11,9 +11,11 @@ struct ReadErrorClassificationTests {
         DeviceReader.classify(error, device: mpu, operation: "reading /dev/iio:device0", timeout: 2) { present }
     }
 
-    @Test("a device gone (ENODEV, EIO, ENXIO, ENOENT, EBADF, EPIPE) is removed", arguments: [
-        Errno.operationNotSupportedByDevice, .ioError, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .badFileDescriptor, .brokenPipe,
-    ])
+    @Test(
+        "a device gone (ENODEV, EIO, ENXIO, ENOENT, EBADF, EPIPE) is removed",
+        arguments: [
+            Errno.operationNotSupportedByDevice, .ioError, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .badFileDescriptor, .brokenPipe,
+        ])
     func removed(_ error: Errno) {
         #expect(classify(error) == .deviceRemoved(device: "mpu6050 (iio:device0)"))
     }
@@ -39,8 +41,9 @@ struct ReadErrorClassificationTests {
 
     @Test("the removal message names the fix")
     func removalMessage() {
-        #expect(IIOSensorError.deviceRemoved(device: "mpu6050 (iio:device0)").description == "sensor removed: mpu6050 (iio:device0) "
-            + "disappeared while streaming (unplugged or driver unbound). Reconnect it (or rebind its driver); run with --wait to "
-            + "resume automatically when it is back.")
+        #expect(
+            IIOSensorError.deviceRemoved(device: "mpu6050 (iio:device0)").description == "sensor removed: mpu6050 (iio:device0) "
+                + "disappeared while streaming (unplugged or driver unbound). Reconnect it (or rebind its driver); run with --wait to "
+                + "resume automatically when it is back.")
     }
 }

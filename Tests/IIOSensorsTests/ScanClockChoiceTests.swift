@@ -14,7 +14,10 @@ struct ScanClockChoiceTests {
     @Test("a writable realtime clock is switched to monotonic and restored afterwards")
     func switched() {
         var writes = 0
-        let choice = ScanClockChoice.choose(for: device("mpu6050", clock: "realtime")) { writes += 1; return true }
+        let choice = ScanClockChoice.choose(for: device("mpu6050", clock: "realtime")) {
+            writes += 1
+            return true
+        }
         #expect(choice == ScanClockChoice(clockName: "monotonic", restoring: "realtime", reason: .switched))
         #expect(writes == 1)
     }
@@ -44,9 +47,11 @@ struct ScanClockChoiceTests {
         #expect(choice == ScanClockChoice(clockName: "monotonic", restoring: nil, reason: .alreadyMonotonic))
     }
 
-    @Test("cros-ec behind the EC FIFO stamps boottime whatever the attribute says: never switched", arguments: [
-        ("cros-ec-accel", "boottime"), ("cros-ec-gyro", "boottime"), ("cros-ec-accel", "monotonic"), ("cros-ec-gyro", "realtime"),
-    ])
+    @Test(
+        "cros-ec behind the EC FIFO stamps boottime whatever the attribute says: never switched",
+        arguments: [
+            ("cros-ec-accel", "boottime"), ("cros-ec-gyro", "boottime"), ("cros-ec-accel", "monotonic"), ("cros-ec-gyro", "realtime"),
+        ])
     func crosECFixedBoottime(name: String, attribute: String) {
         let choice = ScanClockChoice.choose(for: device(name, clock: attribute, triggerDirectory: false)) {
             Issue.record("switched a clock the driver ignores")

@@ -47,16 +47,20 @@ struct ScanDecoderTests {
 
     @Test("MPU-6050: big-endian accel and gyro, timestamp at byte 16")
     func mpu6050() throws {
-        let ctx = try context(name: "mpu6050", channels: [
-            ("accel_x", 0, "be:s16/16>>0"), ("accel_y", 1, "be:s16/16>>0"), ("accel_z", 2, "be:s16/16>>0"),
-            ("temp", 3, "be:s16/16>>0"),
-            ("anglvel_x", 4, "be:s16/16>>0"), ("anglvel_y", 5, "be:s16/16>>0"), ("anglvel_z", 6, "be:s16/16>>0"),
-            ("timestamp", 7, "le:s64/64>>0"),
-        ])
+        let ctx = try context(
+            name: "mpu6050",
+            channels: [
+                ("accel_x", 0, "be:s16/16>>0"), ("accel_y", 1, "be:s16/16>>0"), ("accel_z", 2, "be:s16/16>>0"),
+                ("temp", 3, "be:s16/16>>0"),
+                ("anglvel_x", 4, "be:s16/16>>0"), ("anglvel_y", 5, "be:s16/16>>0"), ("anglvel_z", 6, "be:s16/16>>0"),
+                ("timestamp", 7, "le:s64/64>>0"),
+            ])
         let info = describe(ctx, accelScale: 0.000598, gyroScale: 0.001, sign: .specificForce)
         // ax=256 ay=-256 az=16384 (BE), gx=131 gy=-131 gz=262 (BE), pad, ts=1_500_000_000 ns (LE)
-        let scan: [UInt8] = [0x01, 0x00, 0xFF, 0x00, 0x40, 0x00, 0x00, 0x83, 0xFF, 0x7D, 0x01, 0x06, 0, 0, 0, 0,
-                             0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00]
+        let scan: [UInt8] = [
+            0x01, 0x00, 0xFF, 0x00, 0x40, 0x00, 0x00, 0x83, 0xFF, 0x7D, 0x01, 0x06, 0, 0, 0, 0,
+            0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00,
+        ]
         let samples = try decode(scan, info, ctx)
         #expect(samples.count == 2)
         let accel = try #require(samples.first { $0.sensor == .accelerometer })
@@ -69,14 +73,18 @@ struct ScanDecoderTests {
 
     @Test("HID sensor hub: le:s16/32 with garbage in the upper 16 bits is masked away")
     func hidGarbage() throws {
-        let ctx = try context(name: "accel_3d", channels: [
-            ("accel_x", 0, "le:s16/32>>0"), ("accel_y", 1, "le:s16/32>>0"), ("accel_z", 2, "le:s16/32>>0"),
-            ("timestamp", 3, "le:s64/64>>0"),
-        ])
+        let ctx = try context(
+            name: "accel_3d",
+            channels: [
+                ("accel_x", 0, "le:s16/32>>0"), ("accel_y", 1, "le:s16/32>>0"), ("accel_z", 2, "le:s16/32>>0"),
+                ("timestamp", 3, "le:s64/64>>0"),
+            ])
         let info = describe(ctx, accelScale: 0.0980665, gyroScale: 1, sign: .coreMotion)
         // x = 103 with 0xBEEF above it, y = -919 with 0x1234 above, z = -385 with 0xFFFF above; ts = 42 ns
-        let scan: [UInt8] = [0x67, 0x00, 0xEF, 0xBE, 0x69, 0xFC, 0x34, 0x12, 0x7F, 0xFE, 0xFF, 0xFF, 0, 0, 0, 0,
-                             42, 0, 0, 0, 0, 0, 0, 0]
+        let scan: [UInt8] = [
+            0x67, 0x00, 0xEF, 0xBE, 0x69, 0xFC, 0x34, 0x12, 0x7F, 0xFE, 0xFF, 0xFF, 0, 0, 0, 0,
+            42, 0, 0, 0, 0, 0, 0, 0,
+        ]
         let samples = try decode(scan, info, ctx)
         #expect(samples.count == 1)
         let value = samples[0].value
@@ -86,10 +94,12 @@ struct ScanDecoderTests {
 
     @Test("LIS3DH: le:s12/16>>4, shifted and sign-extended from 12 bits")
     func lis3dh() throws {
-        let ctx = try context(name: "lis3dh", channels: [
-            ("accel_x", 0, "le:s12/16>>4"), ("accel_y", 1, "le:s12/16>>4"), ("accel_z", 2, "le:s12/16>>4"),
-            ("timestamp", 3, "le:s64/64>>0"),
-        ])
+        let ctx = try context(
+            name: "lis3dh",
+            channels: [
+                ("accel_x", 0, "le:s12/16>>4"), ("accel_y", 1, "le:s12/16>>4"), ("accel_z", 2, "le:s12/16>>4"),
+                ("timestamp", 3, "le:s64/64>>0"),
+            ])
         let info = describe(ctx, accelScale: 0.009806, gyroScale: 1, sign: .specificForce)
         // x = -1 (0xFFF0), y = 2047 (0x7FF0), z = 1000 (0x3E80); 2 pad bytes; ts = 7
         let scan: [UInt8] = [0xF0, 0xFF, 0xF0, 0x7F, 0x80, 0x3E, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0]
@@ -100,11 +110,13 @@ struct ScanDecoderTests {
 
     @Test("BMI160: gyro before accel in scan order, several scans in one buffer")
     func bmi160TwoScans() throws {
-        let ctx = try context(name: "bmi160", channels: [
-            ("anglvel_x", 4, "le:s16/16>>0"), ("anglvel_y", 5, "le:s16/16>>0"), ("anglvel_z", 6, "le:s16/16>>0"),
-            ("accel_x", 7, "le:s16/16>>0"), ("accel_y", 8, "le:s16/16>>0"), ("accel_z", 9, "le:s16/16>>0"),
-            ("timestamp", 10, "le:s64/64>>0"),
-        ])
+        let ctx = try context(
+            name: "bmi160",
+            channels: [
+                ("anglvel_x", 4, "le:s16/16>>0"), ("anglvel_y", 5, "le:s16/16>>0"), ("anglvel_z", 6, "le:s16/16>>0"),
+                ("accel_x", 7, "le:s16/16>>0"), ("accel_y", 8, "le:s16/16>>0"), ("accel_z", 9, "le:s16/16>>0"),
+                ("timestamp", 10, "le:s64/64>>0"),
+            ])
         let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .specificForce)
         func scan(_ g: [Int16], _ a: [Int16], _ t: Int64) -> [UInt8] {
             var bytes: [UInt8] = []
@@ -122,14 +134,18 @@ struct ScanDecoderTests {
 
     @Test("a repeated element (Xrepeat) is refused: iio_channel_convert would write past one value")
     func repeatRefused() throws {
-        let ctx = try context(name: "odd_accel", channels: [
-            ("accel_x", 0, "le:s16/16X2>>0"), ("accel_y", 1, "le:s16/16>>0"), ("accel_z", 2, "le:s16/16>>0"),
-        ])
+        let ctx = try context(
+            name: "odd_accel",
+            channels: [
+                ("accel_x", 0, "le:s16/16X2>>0"), ("accel_y", 1, "le:s16/16>>0"), ("accel_z", 2, "le:s16/16>>0"),
+            ])
         let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .specificForce)
         #expect(info.channels.first?.format?.repeat == 2)
-        #expect(throws: IIOSensorError.malformedAttribute(
-            attribute: "/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_type", value: "le:s16/16X2>>0",
-            expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")) {
+        #expect(
+            throws: IIOSensorError.malformedAttribute(
+                attribute: "/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_type", value: "le:s16/16X2>>0",
+                expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")
+        ) {
             _ = try ScanDecoder(device: info, live: ctx.devices[0])
         }
     }

@@ -4,14 +4,16 @@ import Testing
 
 @Suite("Scan type strings")
 struct ScanFormatTests {
-    @Test("parses the formats real drivers print", arguments: [
-        ("be:s16/16>>0", ScanFormat(isBigEndian: true, isSigned: true, bits: 16, storageBits: 16, shift: 0)),
-        ("le:s16/32>>0", ScanFormat(isBigEndian: false, isSigned: true, bits: 16, storageBits: 32, shift: 0)),
-        ("le:s12/16>>4", ScanFormat(isBigEndian: false, isSigned: true, bits: 12, storageBits: 16, shift: 4)),
-        ("le:u13/16>>0", ScanFormat(isBigEndian: false, isSigned: false, bits: 13, storageBits: 16, shift: 0)),
-        ("le:S64/64>>0", ScanFormat(isBigEndian: false, isSigned: true, bits: 64, storageBits: 64, shift: 0)),
-        ("le:s16/16X3>>0", ScanFormat(isBigEndian: false, isSigned: true, bits: 16, storageBits: 16, shift: 0, repeat: 3)),
-    ])
+    @Test(
+        "parses the formats real drivers print",
+        arguments: [
+            ("be:s16/16>>0", ScanFormat(isBigEndian: true, isSigned: true, bits: 16, storageBits: 16, shift: 0)),
+            ("le:s16/32>>0", ScanFormat(isBigEndian: false, isSigned: true, bits: 16, storageBits: 32, shift: 0)),
+            ("le:s12/16>>4", ScanFormat(isBigEndian: false, isSigned: true, bits: 12, storageBits: 16, shift: 4)),
+            ("le:u13/16>>0", ScanFormat(isBigEndian: false, isSigned: false, bits: 13, storageBits: 16, shift: 0)),
+            ("le:S64/64>>0", ScanFormat(isBigEndian: false, isSigned: true, bits: 64, storageBits: 64, shift: 0)),
+            ("le:s16/16X3>>0", ScanFormat(isBigEndian: false, isSigned: true, bits: 16, storageBits: 16, shift: 0, repeat: 3)),
+        ])
     func parses(text: String, expected: ScanFormat) throws {
         #expect(try ScanFormat(parsing: text) == expected)
     }
@@ -22,9 +24,11 @@ struct ScanFormatTests {
         #expect(try ScanFormat(parsing: "be:S16/16>>0").description == "be:s16/16>>0")
     }
 
-    @Test("rejects malformed strings with the attribute named", arguments: [
-        "", "xx:s16/16>>0", "le:q16/16>>0", "le:s17/16>>0", "le:s16/24>>0", "le:s16/16", "le:s12/16>>8", "garbage",
-    ])
+    @Test(
+        "rejects malformed strings with the attribute named",
+        arguments: [
+            "", "xx:s16/16>>0", "le:q16/16>>0", "le:s17/16>>0", "le:s16/24>>0", "le:s16/16", "le:s12/16>>8", "garbage",
+        ])
     func rejects(text: String) {
         #expect(throws: IIOSensorError.self) { try ScanFormat(parsing: text) }
     }

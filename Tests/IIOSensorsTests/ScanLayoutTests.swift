@@ -18,7 +18,8 @@ struct ScanLayoutTests {
         ]
         // Temperature (index 3) is not enabled: the gyro moves down to 6, the timestamp to 16.
         let layout = ScanLayout(channels: channels)
-        #expect(layout.offsets == ["accel_x": 0, "accel_y": 2, "accel_z": 4, "anglvel_x": 6, "anglvel_y": 8, "anglvel_z": 10, "timestamp": 16])
+        #expect(
+            layout.offsets == ["accel_x": 0, "accel_y": 2, "accel_z": 4, "anglvel_x": 6, "anglvel_y": 8, "anglvel_z": 10, "timestamp": 16])
         #expect(layout.scanSize == 24)
     }
 
@@ -49,7 +50,9 @@ struct ScanLayoutTests {
 
     @Test("accelerometer without timestamp: 6 bytes, padded to its largest element")
     func noTimestamp() throws {
-        let channels = try [channel("accel_x", 0, "le:s13/16>>0"), channel("accel_y", 1, "le:s13/16>>0"), channel("accel_z", 2, "le:s13/16>>0")]
+        let channels = try [
+            channel("accel_x", 0, "le:s13/16>>0"), channel("accel_y", 1, "le:s13/16>>0"), channel("accel_z", 2, "le:s13/16>>0"),
+        ]
         #expect(ScanLayout(channels: channels).scanSize == 6)
     }
 }

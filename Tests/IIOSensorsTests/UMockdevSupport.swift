@@ -7,7 +7,8 @@ import Testing
 
 /// Whether this test process runs under umockdev's preload (`make test` sets it), which the
 /// in-process tests need: libiio and libudev must see the testbed instead of the real /sys and /dev.
-let isUnderUMockdevPreload = ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev") == true
+let isUnderUMockdevPreload =
+    ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("umockdev") == true
     && Testbed.isUMockdevAvailable
 
 /// Why the in-process umockdev tests were skipped.

@@ -29,8 +29,10 @@ public struct FixtureScanLayout: Sendable, Equatable {
     /// enabled; `nil` if it has no valid `scan_elements/`.
     public init?(device: SysfsDevice, excluding excluded: Set<String>) {
         var found: [(name: String, index: Int, type: ScanElementType)] = []
-        for attribute in device.attributes where attribute.path.hasPrefix("scan_elements/in_")
-            && attribute.path.hasSuffix("_index") {
+        for attribute in device.attributes
+        where attribute.path.hasPrefix("scan_elements/in_")
+            && attribute.path.hasSuffix("_index")
+        {
             let name = String(attribute.path.dropFirst("scan_elements/in_".count).dropLast("_index".count))
             if excluded.contains(name) { continue }
             guard let index = Int(attribute.contents.trimmingSuffix("\n")),

@@ -72,9 +72,10 @@ public struct IIOInfoListing: Sendable, Equatable {
                     label = String(title[range.upperBound..<title.index(before: title.endIndex)])
                     title = String(title[..<range.lowerBound])
                 }
-                devices.append(Device(
-                    id: String(line[..<separator.lowerBound]), name: title, label: label, isBufferCapable: isBufferCapable,
-                    channels: [], attributes: [:], bufferAttributes: [:], currentTrigger: nil))
+                devices.append(
+                    Device(
+                        id: String(line[..<separator.lowerBound]), name: title, label: label, isBufferCapable: isBufferCapable,
+                        channels: [], attributes: [:], bufferAttributes: [:], currentTrigger: nil))
                 section = .other
                 continue
             }
@@ -82,12 +83,13 @@ public struct IIOInfoListing: Sendable, Equatable {
             let last = devices.count - 1
             if depth == 3, line.contains(":  ("), let colon = line.firstIndex(of: ":") {
                 let details = String(line[colon...])
-                devices[last].channels.append(Channel(
-                    id: String(line[..<colon]),
-                    index: Self.field("index: ", in: details).flatMap { Int($0) },
-                    format: Self.field("format: ", in: details),
-                    isUnknownType: details.contains("UNKNOWN"),
-                    attributes: [:]))
+                devices[last].channels.append(
+                    Channel(
+                        id: String(line[..<colon]),
+                        index: Self.field("index: ", in: details).flatMap { Int($0) },
+                        format: Self.field("format: ", in: details),
+                        isUnknownType: details.contains("UNKNOWN"),
+                        attributes: [:]))
             } else if line.hasSuffix("channel-specific attributes found:") {
                 section = .channel
             } else if line.hasSuffix("device-specific attributes found:") {

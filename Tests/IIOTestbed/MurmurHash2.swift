@@ -7,7 +7,8 @@ enum MurmurHash2 {
         var hash = UInt32(truncatingIfNeeded: bytes.count)
         var index = 0
         while bytes.count - index >= 4 {
-            var word = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+            var word =
+                UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
                 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
             word &*= multiplier
             word ^= word >> 24

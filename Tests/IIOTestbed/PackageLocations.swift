@@ -16,11 +16,13 @@ public enum PackageLocations {
     /// The directory that holds the built products of this build (`.build/<triple>/debug`), found from the
     /// running test executable.
     public static var productsDirectory: URL {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "."
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while directory.pathExtension == "xctest" || directory.lastPathComponent == "Contents"
-            || directory.lastPathComponent == "MacOS" {
+            || directory.lastPathComponent == "MacOS"
+        {
             directory.deleteLastPathComponent()
         }
         return directory

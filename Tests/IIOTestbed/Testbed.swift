@@ -85,11 +85,14 @@ public final class Testbed: @unchecked Sendable {
     /// Stops every feeder and ends the keeper, which deletes the tree. Safe to call more than once.
     public func close() {
         let (wasClosed, activeFeeders): (Bool, [Feeder]) = lock.withLock {
-            defer { isClosed = true; feeders.removeAll() }
+            defer {
+                isClosed = true
+                feeders.removeAll()
+            }
             return (isClosed, feeders)
         }
         guard !wasClosed else { return }
-        activeFeeders.forEach { $0.close() }
+        for feeder in activeFeeders { feeder.close() }
         try? keeperInput.fileHandleForWriting.close()
         keeper.waitUntilExit()
     }

@@ -60,8 +60,10 @@ struct CorruptRecordingTests {
         let directory = try await makeRecording(in: temporary)
         let rawPath = directory.appending("raw.csv")
         try replaceTimestamp(in: rawPath, line: 5, with: timestamp)
-        #expect(throws: RecordingError.corruptLine(
-            path: rawPath.string, line: 5, reason: "column timestamp is '\(timestamp)', not a finite number of seconds")) {
+        #expect(
+            throws: RecordingError.corruptLine(
+                path: rawPath.string, line: 5, reason: "column timestamp is '\(timestamp)', not a finite number of seconds")
+        ) {
             try RecordingReader.read(directory)
         }
     }
@@ -89,9 +91,11 @@ struct CorruptRecordingTests {
         #expect(try RecordingReader.read(directory).raw[3].timestamp == 1234.505)
         // Line 6 is the accelerometer at 1234.52; 1234.505 goes back from line 4's 1234.51.
         try replaceTimestamp(in: rawPath, line: 6, with: "1234.505000")
-        #expect(throws: RecordingError.corruptLine(
-            path: rawPath.string, line: 6,
-            reason: "accelerometer timestamp 1234.505 s goes back from 1234.51 s on an earlier line; timestamps never decrease")) {
+        #expect(
+            throws: RecordingError.corruptLine(
+                path: rawPath.string, line: 6,
+                reason: "accelerometer timestamp 1234.505 s goes back from 1234.51 s on an earlier line; timestamps never decrease")
+        ) {
             try RecordingReader.read(directory)
         }
     }
@@ -103,9 +107,11 @@ struct CorruptRecordingTests {
         let directory = try await makeRecording(in: temporary)
         let motionPath = directory.appending("motion.csv")
         try replaceTimestamp(in: motionPath, line: 4, with: "1234.500000")
-        #expect(throws: RecordingError.corruptLine(
-            path: motionPath.string, line: 4,
-            reason: "motion timestamp 1234.5 s goes back from 1234.54 s on an earlier line; timestamps never decrease")) {
+        #expect(
+            throws: RecordingError.corruptLine(
+                path: motionPath.string, line: 4,
+                reason: "motion timestamp 1234.5 s goes back from 1234.54 s on an earlier line; timestamps never decrease")
+        ) {
             try RecordingReader.read(directory)
         }
     }
@@ -149,7 +155,9 @@ struct CorruptRecordingTests {
         let directory = try await makeRecording(in: temporary)
         let rawPath = directory.appending("raw.csv")
         try writeText(try readText(rawPath).replacingOccurrences(of: "timestamp,sensor", with: "time,sensor"), to: rawPath)
-        #expect(throws: RecordingError.unexpectedHeader(path: rawPath.string, found: "time,sensor,x,y,z", expected: "timestamp,sensor,x,y,z")) {
+        #expect(
+            throws: RecordingError.unexpectedHeader(path: rawPath.string, found: "time,sensor,x,y,z", expected: "timestamp,sensor,x,y,z")
+        ) {
             try RecordingReader.read(directory)
         }
     }

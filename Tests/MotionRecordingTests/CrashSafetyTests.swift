@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import MotionRecording
 import MotionSamples
 import SystemPackage
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite("Crash safety")
 struct CrashSafetyTests {
@@ -15,14 +16,16 @@ struct CrashSafetyTests {
     private var probeURL: URL? {
         let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let candidates = [runner] + Bundle.allBundles.map(\.bundleURL)
-        return candidates
+        return
+            candidates
             .map { $0.deletingLastPathComponent().appendingPathComponent("recording-crash-probe") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     @Test("after kill -9 mid-write, every sample older than 1 s before the kill reads back")
     func killNine() async throws {
-        let probe = try #require(probeURL, "recording-crash-probe is not built next to the tests; run `swift build --product recording-crash-probe`")
+        let probe = try #require(
+            probeURL, "recording-crash-probe is not built next to the tests; run `swift build --product recording-crash-probe`")
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let directory = temporary.path.appending("killed.imurec")
@@ -69,15 +72,17 @@ struct CrashSafetyTests {
         let giveUp = ContinuousClock.now + .seconds(60)
         while probe.isRunning, ContinuousClock.now < giveUp {
             if let recording = try? RecordingReader.read(directory),
-               let first = recording.raw.first, let last = recording.raw.last,
-               last.timestamp - first.timestamp >= duration {
+                let first = recording.raw.first, let last = recording.raw.last,
+                last.timestamp - first.timestamp >= duration
+            {
                 return
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record(probe.isRunning
-            ? "recording-crash-probe wrote no readable 1.5 s of samples within a minute"
-            : "recording-crash-probe exited early with status \(probe.terminationStatus)")
+        Issue.record(
+            probe.isRunning
+                ? "recording-crash-probe wrote no readable 1.5 s of samples within a minute"
+                : "recording-crash-probe exited early with status \(probe.terminationStatus)")
     }
 
     private func monotonicSeconds() -> Double {

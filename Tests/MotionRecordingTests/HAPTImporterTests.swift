@@ -68,7 +68,8 @@ struct HAPTImporterTests {
         defer { temporary.remove() }
         let dataset = try makeDataset(in: temporary)
         let segment = try #require(try HAPTImporter.segments(in: dataset).first)
-        let session = HAPTImporter.session(of: segment, raw: HAPTImporter.raw(of: segment, in: try HAPTImporter.experiment(of: segment, in: dataset)))
+        let session = HAPTImporter.session(
+            of: segment, raw: HAPTImporter.raw(of: segment, in: try HAPTImporter.experiment(of: segment, in: dataset)))
         try await session.write(into: temporary.path)
         let recording = try RecordingReader.read(temporary.path.appending(session.directoryName))
         #expect(recording.isComplete)
@@ -81,10 +82,12 @@ struct HAPTImporterTests {
     func errors() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
-        #expect(throws: DatasetImportError.notADataset(
-            path: temporary.path.string,
-            expected: "RawData/labels.txt with RawData/acc_expNN_userMM.txt.gz and gyro_expNN_userMM.txt.gz"
-        )) {
+        #expect(
+            throws: DatasetImportError.notADataset(
+                path: temporary.path.string,
+                expected: "RawData/labels.txt with RawData/acc_expNN_userMM.txt.gz and gyro_expNN_userMM.txt.gz"
+            )
+        ) {
             try HAPTImporter.segments(in: temporary.path.string)
         }
         let dataset = try makeDataset(in: temporary)
@@ -95,7 +98,9 @@ struct HAPTImporterTests {
         }
         try writeText("4 2 5 2 11\n", to: labels)
         let segment = try #require(try HAPTImporter.segments(in: dataset).first)
-        #expect(throws: DatasetImportError.unreadableFile(path: dataset + "/RawData/acc_exp04_user02.txt.gz", reason: "the file is missing")) {
+        #expect(
+            throws: DatasetImportError.unreadableFile(path: dataset + "/RawData/acc_exp04_user02.txt.gz", reason: "the file is missing")
+        ) {
             try HAPTImporter.experiment(of: segment, in: dataset)
         }
     }

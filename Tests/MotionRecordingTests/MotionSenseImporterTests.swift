@@ -1,5 +1,5 @@
-import Foundation
 import DeviceMotionKit
+import Foundation
 import MotionRecording
 import MotionSamples
 import SystemPackage
@@ -17,14 +17,16 @@ struct MotionSenseImporterTests {
 
     @Test("raw stream is gravity + userAcceleration and rotationRate at 50 Hz, exactly as in the file")
     func rawStream() throws {
-        let trial = try #require(try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "std_6" && $0.subject == "sub_2" })
+        let trial = try #require(
+            try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "std_6" && $0.subject == "sub_2" })
         let session = try MotionSenseImporter.session(for: trial, motionRate: 25)
         #expect(session.raw.count == 200)
         let accelerometer = session.raw.filter { $0.sensor == .accelerometer }
         let gyroscope = session.raw.filter { $0.sensor == .gyroscope }
         #expect(accelerometer.count == 100 && gyroscope.count == 100)
         // Row 0: gravity (0.185901, 0.981323, 0.049441), userAcceleration (-0.050953, -0.01596, 0.056272).
-        #expect(agrees(accelerometer[0].value, Vector3(x: 0.185901 - 0.050953, y: 0.981323 - 0.01596, z: 0.049441 + 0.056272), decimals: 12))
+        #expect(
+            agrees(accelerometer[0].value, Vector3(x: 0.185901 - 0.050953, y: 0.981323 - 0.01596, z: 0.049441 + 0.056272), decimals: 12))
         #expect(agrees(gyroscope[0].value, Vector3(x: 0.116466, y: 0.026714, z: 0.034852), decimals: 12))
         #expect(accelerometer[1].timestamp == 0.02)
         #expect(accelerometer[99].timestamp == 99.0 / 50)
@@ -45,7 +47,8 @@ struct MotionSenseImporterTests {
 
     @Test("motion stream is resampled onto the 25 Hz grid with unit quaternions consistent with gravity")
     func motionStream() throws {
-        let trial = try #require(try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "wlk_7" && $0.subject == "sub_1" })
+        let trial = try #require(
+            try MotionSenseImporter.trials(in: FixturePaths.motionSense).first { $0.trial == "wlk_7" && $0.subject == "sub_1" })
         let session = try MotionSenseImporter.session(for: trial, motionRate: 25)
         #expect(session.motion.count == 75)
         for (index, motion) in session.motion.enumerated() {
@@ -89,11 +92,14 @@ struct MotionSenseImporterTests {
         defer { temporary.remove() }
         let folder = temporary.path.appending("A_DeviceMotion_data/jog_9")
         try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
-        let header = ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z"
+        let header =
+            ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z"
         try writeText(header + "\n0,0,0,0,0,0,-1,0,0,0,0,0,0\n1,0,0,0,0,0,-1,0,0\n", to: folder.appending("sub_3.csv"))
         let trial = try #require(try MotionSenseImporter.trials(in: temporary.path.string).first)
         #expect(trial.tag == "jogging")
-        #expect(throws: DatasetImportError.malformedLine(path: folder.appending("sub_3.csv").string, line: 3, reason: "9 columns, expected 13")) {
+        #expect(
+            throws: DatasetImportError.malformedLine(path: folder.appending("sub_3.csv").string, line: 3, reason: "9 columns, expected 13")
+        ) {
             try MotionSenseImporter.session(for: trial, motionRate: 25)
         }
     }

@@ -42,7 +42,8 @@ struct RoundTripTests {
         #expect(recording.motion.count == motion.count)
         for (read, written) in zip(recording.motion, motion) {
             #expect(agrees(read.timestamp, written.timestamp, decimals: 6))
-            let q = read.attitude.quaternion, p = written.attitude.quaternion
+            let q = read.attitude.quaternion
+            let p = written.attitude.quaternion
             #expect(agrees(Vector3(x: q.x, y: q.y, z: q.z), Vector3(x: p.x, y: p.y, z: p.z)) && agrees(q.w, p.w, decimals: 8))
             #expect(agrees(read.gravity, written.gravity))
             #expect(agrees(read.userAcceleration, written.userAcceleration))
@@ -59,9 +60,15 @@ struct RoundTripTests {
         try await writer.append(raw: [SensorSample(sensor: .accelerometer, timestamp: 12.5, value: Vector3(x: 1e-9, y: -0.000001, z: -1))])
         try await writer.mark(SampleData.events[1])
         try await writer.finish()
-        #expect(try readText(writer.directory.appending("raw.csv")) == "timestamp,sensor,x,y,z\n12.500000,accelerometer,0.00000000,-0.00000100,-1.00000000\n")
-        #expect(try readText(writer.directory.appending("events.csv")) == "timestamp,kind,duration,detail\n1236.000000,sensor_removed,,\"iio:device0, \"\"mpu6050\"\" unplugged\"\n")
-        #expect(try readText(writer.directory.appending("motion.csv")).hasPrefix("timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,"))
+        #expect(
+            try readText(writer.directory.appending("raw.csv"))
+                == "timestamp,sensor,x,y,z\n12.500000,accelerometer,0.00000000,-0.00000100,-1.00000000\n")
+        #expect(
+            try readText(writer.directory.appending("events.csv"))
+                == "timestamp,kind,duration,detail\n1236.000000,sensor_removed,,\"iio:device0, \"\"mpu6050\"\" unplugged\"\n")
+        #expect(
+            try readText(writer.directory.appending("motion.csv")).hasPrefix(
+                "timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,"))
     }
 
     @Test("recording.json says complete: false while writing and complete: true after finish()")
@@ -82,7 +89,8 @@ struct RoundTripTests {
 
     @Test("directory names follow <tag>-<yyyyMMdd-HHmmss>-<shortid>.imurec in UTC")
     func directoryName() throws {
-        let name = RecordingName.directoryName(for: SampleData.metadata(tag: "walking up/stairs"), createdAt: .init(timeIntervalSince1970: 0))
+        let name = RecordingName.directoryName(
+            for: SampleData.metadata(tag: "walking up/stairs"), createdAt: .init(timeIntervalSince1970: 0))
         #expect(name == "walking_up_stairs-20260921-141320-0f8fad5b.imurec")
     }
 

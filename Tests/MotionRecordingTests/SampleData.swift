@@ -19,7 +19,8 @@ enum SampleData {
             let timestamp = start + Double(index) * 0.01
             let angle = Double(index) * 0.1
             return [
-                SensorSample(sensor: .accelerometer, timestamp: timestamp, value: Vector3(x: 0.01 * angle, y: -0.123456789, z: -1 - 1e-9 * angle)),
+                SensorSample(
+                    sensor: .accelerometer, timestamp: timestamp, value: Vector3(x: 0.01 * angle, y: -0.123456789, z: -1 - 1e-9 * angle)),
                 SensorSample(sensor: .gyroscope, timestamp: timestamp, value: Vector3(x: angle, y: -angle / 3, z: 1e-12)),
             ]
         }

@@ -1,3 +1,7 @@
+import MotionRecording
+import MotionSamples
+import SystemPackage
+
 // Writes a recording forever (until killed) so MotionRecordingTests can SIGKILL it mid-write.
 // Usage: recording-crash-probe <new recording directory>
 // Sample i of each sensor has value (i, -i, 0.5) and the CLOCK_MONOTONIC time it was appended.
@@ -6,9 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MotionRecording
-import MotionSamples
-import SystemPackage
 
 func monotonicSeconds() -> Double {
     var now = timespec()

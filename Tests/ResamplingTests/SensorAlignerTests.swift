@@ -44,7 +44,8 @@ struct SensorAlignerTests {
         // A 125 Hz accelerometer (the timeline) starting 25 ms before a 100 Hz gyroscope.
         let accelTimes = (0..<75).map { Double($0) * 0.008 }
         let gyroTimes = (0..<60).map { 0.025 + Double($0) * 0.01 }
-        let input = readings(.accelerometer, at: accelTimes, value: linearAcceleration)
+        let input =
+            readings(.accelerometer, at: accelTimes, value: linearAcceleration)
             + readings(.gyroscope, at: gyroTimes, value: linearRotation)
         let output = deliver(input, batchDuration: 0.04, to: &aligner)
         #expect(aligner.timeline == .accelerometer)
@@ -60,7 +61,8 @@ struct SensorAlignerTests {
         var aligner = try SensorAligner()
         let gyroTimes = timestamps(rate: 833, start: 0.0004, duration: 3, jitter: 0.1, seed: 3)
         let accelTimes = timestamps(rate: 104, start: 0.0031, duration: 3, jitter: 0.1, seed: 4)
-        let input = readings(.gyroscope, at: gyroTimes, value: linearRotation)
+        let input =
+            readings(.gyroscope, at: gyroTimes, value: linearRotation)
             + readings(.accelerometer, at: accelTimes, value: linearAcceleration)
         let output = deliver(input, batchDuration: 0.05, accelerometerLag: 2, to: &aligner)
         #expect(aligner.timeline == .gyroscope)
@@ -81,7 +83,8 @@ struct SensorAlignerTests {
         var aligner = try SensorAligner()
         let accelTimes = timestamps(rate: 400, duration: 2)
         let gyroTimes = timestamps(rate: 100, duration: 2)
-        let input = readings(.accelerometer, at: accelTimes, value: linearAcceleration)
+        let input =
+            readings(.accelerometer, at: accelTimes, value: linearAcceleration)
             + readings(.gyroscope, at: gyroTimes, value: linearRotation)
         let output = deliver(input, batchDuration: 0.1, to: &aligner)
         #expect(aligner.timeline == .accelerometer)
@@ -157,7 +160,8 @@ struct SensorAlignerTests {
         var aligner = try SensorAligner()
         let gyroTimes = timestamps(rate: 400, duration: 2)
         let accelTimes = timestamps(rate: 100, duration: 2).filter { $0 < 0.8 || $0 > 1.1 }
-        let input = readings(.gyroscope, at: gyroTimes, value: linearRotation)
+        let input =
+            readings(.gyroscope, at: gyroTimes, value: linearRotation)
             + readings(.accelerometer, at: accelTimes, value: linearAcceleration)
         let output = deliver(input, batchDuration: 0.1, to: &aligner)
         #expect(aligner.statistics.gaps == 1)
@@ -169,7 +173,8 @@ struct SensorAlignerTests {
     @Test("Duplicate, backward and non-finite readings are dropped and counted; output stays in time order")
     func repairs() throws {
         var aligner = try SensorAligner()
-        var input = readings(.gyroscope, at: timestamps(rate: 200, duration: 1), value: linearRotation)
+        var input =
+            readings(.gyroscope, at: timestamps(rate: 200, duration: 1), value: linearRotation)
             + readings(.accelerometer, at: timestamps(rate: 100, duration: 1), value: linearAcceleration)
         input.insert(input[10], at: 11)
         input.insert(SensorSample(sensor: .gyroscope, timestamp: 0.001, value: .zero), at: 30)
@@ -211,7 +216,8 @@ struct SensorAlignerTests {
         let accelerometerTimes = timestamps(rate: 104, duration: 1.01) + timestamps(rate: 104, start: 101, duration: 1.01)
         let afterJump = Vector3(x: 0.3, y: 0, z: -0.9)
         let accelerometer = { (time: Double) in time < 50 ? linearAcceleration(time) : afterJump }
-        let all = (readings(.gyroscope, at: gyroscopeTimes, value: linearRotation)
+        let all =
+            (readings(.gyroscope, at: gyroscopeTimes, value: linearRotation)
             + readings(.accelerometer, at: accelerometerTimes, value: accelerometer)).sorted { $0.timestamp < $1.timestamp }
         let output = deliver(all, batchDuration: 0.05, to: &aligner)
         #expect(aligner.statistics.clockJumps == 2)  // one per sensor
@@ -264,7 +270,8 @@ struct SensorAlignerClockTests {
         var aligner = try SensorAligner()
         let accelTimes = timestamps(rate: 400, duration: 2)
         let gyroTimes = timestamps(rate: 100, start: 5, duration: 2)
-        let input = readings(.accelerometer, at: accelTimes, value: linearAcceleration)
+        let input =
+            readings(.accelerometer, at: accelTimes, value: linearAcceleration)
             + readings(.gyroscope, at: gyroTimes, value: linearRotation)
         let output = deliver(input, batchDuration: 0.1, to: &aligner)
         #expect(aligner.timeline == .accelerometer)

@@ -1,9 +1,10 @@
+import Resampling
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Resampling
 
 /// A small deterministic random number generator (SplitMix64), so that jittered inputs are reproducible.
 struct SeededGenerator: RandomNumberGenerator {

@@ -148,10 +148,11 @@ struct DeviceDescriber {
                 let file = channel.attributeFilename("mount_matrix") ?? "in_\(type.rawValue)_mount_matrix"
                 found = try channelMatrix(channel, "mount_matrix", file: file)
             } else if deviceAttributes.contains("mount_matrix") {
-                found = switch device.readAttribute("mount_matrix") {
-                case .success(let text): (text, sysfsPath("mount_matrix"), "mount_matrix")
-                case .failure(let error): throw unreadable("mount_matrix", error)
-                }
+                found =
+                    switch device.readAttribute("mount_matrix") {
+                    case .success(let text): (text, sysfsPath("mount_matrix"), "mount_matrix")
+                    case .failure(let error): throw unreadable("mount_matrix", error)
+                    }
             } else if let mountChannel {
                 found = try channelMatrix(mountChannel, "matrix", file: mountChannel.attributeFilename("matrix") ?? "in_mount_matrix")
             } else {

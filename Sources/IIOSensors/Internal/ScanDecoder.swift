@@ -44,7 +44,9 @@ struct ScanDecoder {
             for info in part.axes {
                 if let field = try field(info) { fields.append(field) }
             }
-            if fields.count == 3 { vectors.append(DecodedVector(kind: part.kind, x: fields[0], y: fields[1], z: fields[2], converter: part.converter)) }
+            if fields.count == 3 {
+                vectors.append(DecodedVector(kind: part.kind, x: fields[0], y: fields[1], z: fields[2], converter: part.converter))
+            }
         }
         self.layout = layout
         self.vectors = vectors

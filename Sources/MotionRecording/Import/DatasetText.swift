@@ -18,7 +18,8 @@ enum DatasetText {
 
     /// Parses whitespace- or comma-separated numbers of one line, or says why it cannot.
     static func numbers(_ line: Substring, separator: Character?, path: String, lineNumber: Int) throws(DatasetImportError) -> [Double] {
-        let fields = separator.map { line.split(separator: $0, omittingEmptySubsequences: false) }
+        let fields =
+            separator.map { line.split(separator: $0, omittingEmptySubsequences: false) }
             ?? line.split(whereSeparator: \.isWhitespace)
         var values: [Double] = []
         values.reserveCapacity(fields.count)

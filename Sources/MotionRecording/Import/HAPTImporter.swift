@@ -61,13 +61,15 @@ public enum HAPTImporter {
         for (offset, line) in try DatasetText.lines(of: path).enumerated() where !line.allSatisfy(\.isWhitespace) {
             let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: offset + 1)
             guard values.count == 5, values.allSatisfy({ $0 >= 0 && $0 == $0.rounded() && $0 < 1e9 }) else {
-                throw .malformedLine(path: path, line: offset + 1, reason: "expected 5 non-negative integers: experiment user activity start end")
+                throw .malformedLine(
+                    path: path, line: offset + 1, reason: "expected 5 non-negative integers: experiment user activity start end")
             }
             let segment = Segment(
                 experiment: Int(values[0]), user: Int(values[1]), activity: Int(values[2]), start: Int(values[3]), end: Int(values[4])
             )
             guard segment.end >= segment.start else {
-                throw .malformedLine(path: path, line: offset + 1, reason: "the segment ends (\(segment.end)) before it starts (\(segment.start))")
+                throw .malformedLine(
+                    path: path, line: offset + 1, reason: "the segment ends (\(segment.end)) before it starts (\(segment.start))")
             }
             if activityTags[segment.activity] != nil { segments.append(segment) }
         }

@@ -16,7 +16,9 @@ public struct ImportedSession: Sendable {
     public var events: [RecordingEvent]
 
     /// Creates a session.
-    public init(directoryName: String, metadata: RecordingMetadata, raw: [SensorSample], motion: [DeviceMotion], events: [RecordingEvent] = []) {
+    public init(
+        directoryName: String, metadata: RecordingMetadata, raw: [SensorSample], motion: [DeviceMotion], events: [RecordingEvent] = []
+    ) {
         self.directoryName = directoryName
         self.metadata = metadata
         self.raw = raw

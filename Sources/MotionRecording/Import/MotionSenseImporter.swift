@@ -40,7 +40,9 @@ public enum MotionSenseImporter {
         for folder in contents(of: dataFolder) {
             trials += contents(of: dataFolder + "/" + folder).compactMap { trial(at: dataFolder + "/" + folder + "/" + $0) }
         }
-        return trials.sorted { ($0.trial.numericSuffix, $0.trial, $0.subject.numericSuffix) < ($1.trial.numericSuffix, $1.trial, $1.subject.numericSuffix) }
+        return trials.sorted {
+            ($0.trial.numericSuffix, $0.trial, $0.subject.numericSuffix) < ($1.trial.numericSuffix, $1.trial, $1.subject.numericSuffix)
+        }
     }
 
     /// The trial file at `path` (`.../<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]`), or nil if its folder
@@ -71,17 +73,20 @@ public enum MotionSenseImporter {
                 throw .malformedLine(path: trial.path, line: offset + 1, reason: "\(values.count) columns, expected \(columns.count)")
             }
             let attitude = Quaternion(coreMotionRoll: values[columns.roll], pitch: values[columns.pitch], yaw: values[columns.yaw])
-            motions.append(DeviceMotion(
-                timestamp: Double(offset - 1) / sampleRate, attitude: Attitude(quaternion: attitude),
-                rotationRate: columns.rotationRate.vector(in: values), gravity: columns.gravity.vector(in: values),
-                userAcceleration: columns.userAcceleration.vector(in: values)
-            ))
+            motions.append(
+                DeviceMotion(
+                    timestamp: Double(offset - 1) / sampleRate, attitude: Attitude(quaternion: attitude),
+                    rotationRate: columns.rotationRate.vector(in: values), gravity: columns.gravity.vector(in: values),
+                    userAcceleration: columns.userAcceleration.vector(in: values)
+                ))
         }
         return motions
     }
 
     /// The trial's device motion resampled from 50 Hz to `rate` Hz by ``DeviceMotionResampler``, with the gaps found.
-    public static func motions(of trial: Trial, resampledTo rate: Double) throws(DatasetImportError) -> (motion: [DeviceMotion], gaps: [RecordingEvent]) {
+    public static func motions(of trial: Trial, resampledTo rate: Double) throws(DatasetImportError) -> (
+        motion: [DeviceMotion], gaps: [RecordingEvent]
+    ) {
         try resample(try motions(of: trial), to: rate, path: trial.path)
     }
 
@@ -102,7 +107,8 @@ public enum MotionSenseImporter {
             hasGyroscope: true, rawRate: sampleRate, motionRate: motionRate, wallClockStart: nil
         )
         return ImportedSession(
-            directoryName: "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)",
+            directoryName:
+                "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)",
             metadata: metadata, raw: raw, motion: resampled.motion, events: resampled.gaps
         )
     }
@@ -168,7 +174,7 @@ public enum MotionSenseImporter {
 
 }
 
-private extension String {
+extension String {
     /// The number after the last `_`, for natural sorting (`wlk_7` before `wlk_15`).
-    var numericSuffix: Int { split(separator: "_").last.flatMap { Int($0) } ?? 0 }
+    fileprivate var numericSuffix: Int { split(separator: "_").last.flatMap { Int($0) } ?? 0 }
 }

@@ -1,7 +1,8 @@
+import DeviceMotionKit
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import DeviceMotionKit
 
 extension Quaternion {
     /// The attitude CoreMotion reports as `roll`, `pitch` and `yaw` (radians): yaw about z, then pitch about x, then roll about y.

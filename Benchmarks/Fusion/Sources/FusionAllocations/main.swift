@@ -68,8 +68,9 @@ let batches = (20..<(20 + batchCount)).map { motion(count: samplesPerBatch, rate
 let pipelineAllocations = allocations {
     for batch in batches { pipeline.append(samples: batch, into: &motions) }
 }
-report("DeviceMotionPipeline, paired 200 Hz samples, 25 Hz output", allocations: pipelineAllocations,
-       samples: batches.count * samplesPerBatch)
+report(
+    "DeviceMotionPipeline, paired 200 Hz samples, 25 Hz output", allocations: pipelineAllocations,
+    samples: batches.count * samplesPerBatch)
 
 var live = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, inputRate: 104)
 motions.removeAll(keepingCapacity: true)
@@ -78,5 +79,6 @@ let liveBatches = (20..<(20 + batchCount / 4)).map { splitBatch(start: Double($0
 let liveAllocations = allocations {
     for batch in liveBatches { live.append(batch, into: &motions) }
 }
-report("DeviceMotionPipeline, split 833 Hz gyro + 104 Hz accel readings, 25 Hz output", allocations: liveAllocations,
-       samples: liveBatches.reduce(0) { $0 + $1.count })
+report(
+    "DeviceMotionPipeline, split 833 Hz gyro + 104 Hz accel readings, 25 Hz output", allocations: liveAllocations,
+    samples: liveBatches.reduce(0) { $0 + $1.count })

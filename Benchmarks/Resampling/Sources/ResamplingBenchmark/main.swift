@@ -5,10 +5,12 @@ import Foundation
 
 let repeats = 3
 let workloads = [
-    Workload(name: "13 ch, 285.714 Hz -> 25 Hz", inputRate: 2000.0 / 7, outputRate: 25, up: 7, down: 80,
-             channelCount: 13, readingCount: 200_000),
-    Workload(name: "13 ch, 833 Hz -> 25 Hz", inputRate: 833, outputRate: 25, up: 25, down: 833,
-             channelCount: 13, readingCount: 400_000),
+    Workload(
+        name: "13 ch, 285.714 Hz -> 25 Hz", inputRate: 2000.0 / 7, outputRate: 25, up: 7, down: 80,
+        channelCount: 13, readingCount: 200_000),
+    Workload(
+        name: "13 ch, 833 Hz -> 25 Hz", inputRate: 833, outputRate: 25, up: 25, down: 833,
+        channelCount: 13, readingCount: 400_000),
 ]
 
 print("Resampling benchmark (release build; best of \(repeats); anchor: scipy.signal.resample_poly, same data)")
@@ -46,6 +48,7 @@ for _ in 0..<repeats {
 }
 let alignerRate = Double(readings) / alignerBest
 let anchorRate = Double(readings) / anchorBest
-print("SensorAligner 833 Hz gyro + 104 Hz accel: \(Int(alignerRate)) readings/s (\(readings) readings -> "
-    + "\(alignerSamples) samples), sample-and-hold copy loop \(Int(anchorRate)) readings/s, "
-    + String(format: "ratio %.2f (ours / copy loop)", alignerRate / anchorRate))
+print(
+    "SensorAligner 833 Hz gyro + 104 Hz accel: \(Int(alignerRate)) readings/s (\(readings) readings -> "
+        + "\(alignerSamples) samples), sample-and-hold copy loop \(Int(anchorRate)) readings/s, "
+        + String(format: "ratio %.2f (ours / copy loop)", alignerRate / anchorRate))
