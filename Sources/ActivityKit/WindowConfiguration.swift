@@ -1,3 +1,5 @@
+import MotionSamples
+
 /// How a fixed-rate motion stream is cut into overlapping windows: `size` samples, a new window every `hop` samples.
 public struct WindowConfiguration: Hashable, Sendable, Codable {
     /// Number of samples in one window.
@@ -27,7 +29,7 @@ public struct WindowConfiguration: Hashable, Sendable, Codable {
             throw .invalidWindow("hop \(hop) samples is outside 1...\(size) (the window size)")
         }
         guard sampleRate.isFinite, Self.sampleRateRange.contains(sampleRate) else {
-            throw .invalidWindow("sample rate \(sampleRate) Hz is outside 1...1000 Hz")
+            throw .invalidWindow("sample rate \(sampleRate.messageText) Hz is outside 1...1000 Hz")
         }
         self.size = size
         self.hop = hop
@@ -40,11 +42,11 @@ public struct WindowConfiguration: Hashable, Sendable, Codable {
             throw .invalidWindow("window and hop durations must be positive numbers of seconds")
         }
         guard sampleRate.isFinite, Self.sampleRateRange.contains(sampleRate) else {
-            throw .invalidWindow("sample rate \(sampleRate) Hz is outside 1...1000 Hz")
+            throw .invalidWindow("sample rate \(sampleRate.messageText) Hz is outside 1...1000 Hz")
         }
         guard duration * sampleRate <= Double(Self.sizeRange.upperBound), hopDuration <= duration else {
             throw .invalidWindow(
-                "a \(duration) s window (hop \(hopDuration) s) at \(sampleRate) Hz is outside \(Self.sizeRange.lowerBound)...\(Self.sizeRange.upperBound) samples"
+                "a \(duration.messageText) s window (hop \(hopDuration.messageText) s) at \(sampleRate.messageText) Hz is outside \(Self.sizeRange.lowerBound)...\(Self.sizeRange.upperBound) samples"
             )
         }
         try self.init(

@@ -101,13 +101,16 @@ public struct FailureReport: Sendable, Equatable {
 }
 
 /// Prints `error`'s one-line report to stderr and returns what the tool throws to exit with its status;
-/// ArgumentParser's own errors (usage, `--help`, an exit already decided) pass through unchanged.
-public func exitReporting(_ error: any Error, tool: String) -> any Error {
+/// ArgumentParser's own errors (usage, `--help`, an exit already decided) pass through unchanged. `advice` adds
+/// what only this tool can suggest (a flag it has) to the report.
+public func exitReporting(
+    _ error: any Error, tool: String, advice: (any Error) -> String? = { _ in nil }
+) -> any Error {
     switch error {
     case is ExitCode, is CleanExit, is ValidationError: return error
     default:
         let report = FailureReport(error, tool: tool)
-        printError(report.line)
+        printError(advice(error).map { "\(report.line); \($0)" } ?? report.line)
         return ExitCode(report.exitStatus.rawValue)
     }
 }

@@ -1,3 +1,5 @@
+import MotionSamples
+
 /// Why device motion could not be started or continued; each message says what to do.
 public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The update interval is not a positive, finite number of seconds.
@@ -17,7 +19,7 @@ public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidUpdateInterval(let interval):
             "device-motion update interval \(interval) s is invalid: use a positive number of seconds, e.g. 0.04 for 25 Hz"
         case .rateOutOfRange(let name, let value, let allowed):
-            "\(name) \(value) Hz is outside \(allowed.lowerBound)...\(allowed.upperBound) Hz, the range the fusion and resampling filters are designed for"
+            "\(name) \(value.messageText) Hz is outside \(allowed.lowerBound.messageText)...\(allowed.upperBound.messageText) Hz, the range the fusion and resampling filters are designed for"
         case .referenceFrameUnavailable(let frame):
             "attitude reference frame \(frame.rawValue) needs a magnetometer, which this source lacks: use .xArbitraryZVertical"
         case .resamplingFailed(let reason):

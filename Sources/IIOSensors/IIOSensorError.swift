@@ -45,7 +45,7 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "Reconnect it (or rebind its driver); run with --wait to resume automatically when it is back."
         case .refillTimeout(let device, let seconds):
             return "no samples from \(device) within \(seconds.formatted2) s: the sensor may lack a data-ready "
-                + "interrupt or a working trigger; try `--poll` to read it by polling."
+                + "interrupt or a working trigger."
         case .malformedAttribute(let attribute, let value, let expected):
             return "malformed sysfs value \(attribute) = '\(value)' (expected \(expected)): a driver bug or a "
                 + "broken hwdb entry; check `cat` of the attribute and `udevadm info` for ACCEL_MOUNT_MATRIX."

@@ -1,3 +1,5 @@
+import MotionSamples
+
 /// The documented ranges every number in `recording.json` must fall in (see docs/recording-format.md).
 ///
 /// The rates bracket what IIO accelerometers and gyroscopes deliver: the slowest output data rates are
@@ -16,6 +18,7 @@ public enum RecordingLimits {
 
     /// The range as text for messages, e.g. `0.1...10000`.
     static func text<Bound: Comparable>(_ range: ClosedRange<Bound>) -> String {
-        "\(range.lowerBound)...\(range.upperBound)"
+        func text(_ bound: Bound) -> String { (bound as? Double)?.messageText ?? "\(bound)" }
+        return "\(text(range.lowerBound))...\(text(range.upperBound))"
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MotionSamples
 
 /// The self-description of a recording, stored as `recording.json` next to its CSV files.
 ///
@@ -97,7 +98,7 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
             String, String, String
         )? {
             guard let value, !(value.isFinite && range.contains(value)) else { return nil }
-            return (field, "\(value)", RecordingLimits.text(range))
+            return (field, value.messageText, RecordingLimits.text(range))
         }
         func check(_ field: String, _ value: Int?, _ range: ClosedRange<Int>) -> (
             String, String, String

@@ -10,6 +10,9 @@ import MotionRecording
 /// `imu-classify`: names the current activity from the live IMU or from replayed sessions.
 @main
 struct ClassifyCommand: AsyncParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() async { await mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-classify",
         abstract: "Recognise activities live from the IMU, or in replayed sessions.",

@@ -7,6 +7,9 @@ import Logging
 /// `imu-eval`: measures a trained activity model on labelled sessions it has not seen.
 @main
 struct EvalCommand: ParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() { mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-eval",
         abstract: "Measure an activity model on labelled motion sessions.",

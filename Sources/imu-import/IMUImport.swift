@@ -1,8 +1,12 @@
 import ArgumentParser
+import CommandLineSupport
 
 /// `imu-import`: turns public activity datasets into imu-bridge recordings.
 @main
 struct IMUImport: AsyncParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() async { await mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-import",
         abstract: "Turn public activity datasets into imu-bridge recordings.",
@@ -18,7 +22,8 @@ struct IMUImport: AsyncParsableCommand {
               imu-import hapt ../shared/data/hapt --output recordings/hapt --limit 10 --json
 
             Progress goes to stderr, one line per recording to stdout. Exit status: 0 on success, \
-            1 on a damaged dataset or a write error, 64 on a usage error or a folder that is not the dataset.
+            11 when a recording cannot be written, 12 on an unreadable or damaged dataset file, 14 when nothing \
+            was imported, 64 on a usage error or a folder that is not the dataset; 1 anything else.
             """,
         subcommands: [MotionSenseCommand.self, HAPTCommand.self]
     )

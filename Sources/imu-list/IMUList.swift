@@ -7,6 +7,9 @@ import Logging
 /// `imu-list`: shows every accelerometer and gyroscope the kernel exposes, grouped into IMUs.
 @main
 struct IMUList: ParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() { mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-list",
         abstract: "List the accelerometers and gyroscopes the kernel exposes, grouped into IMUs.",

@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import Foundation
 import MotionSamples
 import Resampling
 
@@ -19,11 +20,27 @@ struct FilterBenchmark {
         /// A checksum of the filter output, so the work cannot be optimised away.
         let checksum: Double
 
+        /// The report as JSON, with snake_case keys.
+        private struct JSONReport: Encodable {
+            let samples: Int
+            let filterNanosecondsPerSample: Double
+            let pipelineNanosecondsPerSample: Double
+            let checksum: Double
+
+            enum CodingKeys: String, CodingKey {
+                case samples, checksum
+                case filterNanosecondsPerSample = "filter_ns_per_sample"
+                case pipelineNanosecondsPerSample = "pipeline_ns_per_sample"
+            }
+        }
+
         /// The human or JSON report.
-        func report(json: Bool) -> String {
+        func report(json: Bool) throws -> String {
             if json {
-                return "{\"samples\":\(sampleCount),\"filter_ns_per_sample\":\(filterNanoseconds),"
-                    + "\"pipeline_ns_per_sample\":\(pipelineNanoseconds),\"checksum\":\(checksum)}"
+                let report = JSONReport(
+                    samples: sampleCount, filterNanosecondsPerSample: filterNanoseconds,
+                    pipelineNanosecondsPerSample: pipelineNanoseconds, checksum: checksum)
+                return String(decoding: try sortedKeysEncoder().encode(report), as: UTF8.self)
             }
             return "filter: \(Int(filterNanoseconds.rounded())) ns/sample, whole pipeline (alignment, filter, resampling to 25 Hz): "
                 + "\(Int(pipelineNanoseconds.rounded())) ns/sample (\(sampleCount) samples, best of 5 passes)"

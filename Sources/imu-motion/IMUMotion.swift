@@ -10,6 +10,9 @@ import Resampling
 /// `imu-motion`: raw accelerometer + gyroscope samples in, CoreMotion-style device motion out.
 @main
 struct IMUMotion: ParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() { mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-motion",
         abstract:
@@ -100,7 +103,7 @@ struct IMUMotion: ParsableCommand {
     private func write(_ motions: [DeviceMotion]) throws {
         var text = json ? "" : MotionCSVWriter.header + "\n"
         for motion in motions {
-            text += json ? MotionJSON.line(motion) : MotionCSVWriter.row(motion)
+            text += json ? try MotionJSON.line(motion) : MotionCSVWriter.row(motion)
             text += "\n"
         }
         if let output {

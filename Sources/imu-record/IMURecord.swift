@@ -11,6 +11,9 @@ import SystemPackage
 /// `imu-record`: records a labelled session from the live IMU.
 @main
 struct IMURecord: AsyncParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() async { await mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-record",
         abstract: "Record a labelled session from the live IMU: raw samples and device motion.",

@@ -8,6 +8,9 @@ import Resampling
 /// `imu-stream`: prints decoded samples of one IMU, in CoreMotion units and signs.
 @main
 struct IMUStream: AsyncParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() async { await mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-stream",
         abstract: "Stream one IMU's accelerometer and gyroscope, in CoreMotion units and signs.",
@@ -108,7 +111,10 @@ struct IMUStream: AsyncParsableCommand {
         } catch is CancellationError {
             return
         } catch {
-            throw exitReporting(error, tool: "imu-stream")
+            throw exitReporting(error, tool: "imu-stream") { error in
+                guard case IIOSensorError.refillTimeout = error, !poll else { return nil }
+                return "try --poll to read it by polling"
+            }
         }
     }
 
@@ -123,12 +129,12 @@ struct IMUStream: AsyncParsableCommand {
         var printed = 0
         var deadline: Double?
         /// Prints what the aligner released; returns false once a limit is reached.
-        func emit() -> Bool {
+        func emit() throws -> Bool {
             defer { aligned.removeAll(keepingCapacity: true) }
             for sample in aligned {
                 deadline = deadline ?? duration.map { sample.timestamp + $0 }
                 if let deadline, sample.timestamp >= deadline { return false }
-                printer.print(sample)
+                try printer.print(sample)
                 printed += 1
                 if let samples, printed >= samples { return false }
             }
@@ -137,14 +143,14 @@ struct IMUStream: AsyncParsableCommand {
         do {
             for try await batch in source.readings() {
                 aligner.append(batch, into: &aligned)
-                guard emit() else { return }
+                guard try emit() else { return }
             }
         } catch {
             aligner.finish(into: &aligned)
-            _ = emit()
+            _ = try emit()
             throw error
         }
         aligner.finish(into: &aligned)
-        _ = emit()
+        _ = try emit()
     }
 }

@@ -3,19 +3,31 @@ import MotionSamples
 
 /// Writes samples to stdout as text or JSON lines.
 struct SamplePrinter {
+    /// One sample as a JSON line: vectors as `{"x", "y", "z"}` objects, `rotationRate` only with a gyroscope.
+    private struct Line: Encodable {
+        let timestamp: Double
+        let acceleration: Vector3
+        let rotationRate: Vector3?
+    }
+
     let json: Bool
+    private let encoder: JSONEncoder
 
-    func print(_ sample: IMUSample) {
-        Swift.print(json ? jsonLine(sample) : textLine(sample))
+    init(json: Bool) {
+        self.json = json
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
     }
 
-    private func jsonLine(_ sample: IMUSample) -> String {
-        var line = "{\"timestamp\": \(sample.timestamp), \"acceleration\": \(object(sample.acceleration))"
-        if let rotationRate = sample.rotationRate { line += ", \"rotationRate\": \(object(rotationRate))" }
-        return line + "}"
+    /// Prints `sample` on one line; fails only for a JSON value that is not finite.
+    func print(_ sample: IMUSample) throws {
+        Swift.print(json ? try jsonLine(sample) : textLine(sample))
     }
 
-    private func object(_ v: Vector3) -> String { "{\"x\": \(v.x), \"y\": \(v.y), \"z\": \(v.z)}" }
+    private func jsonLine(_ sample: IMUSample) throws -> String {
+        let line = Line(timestamp: sample.timestamp, acceleration: sample.acceleration, rotationRate: sample.rotationRate)
+        return String(decoding: try encoder.encode(line), as: UTF8.self)
+    }
 
     private func textLine(_ sample: IMUSample) -> String {
         var line = String(

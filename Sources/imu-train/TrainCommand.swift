@@ -7,6 +7,9 @@ import Logging
 /// `imu-train`: trains an activity model from labelled sessions, optionally cross-validating it by subject first.
 @main
 struct TrainCommand: ParsableCommand {
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
+    static func main() { mainReportingUsage() }
+
     static let configuration = CommandConfiguration(
         commandName: "imu-train",
         abstract: "Train an activity classifier from labelled motion sessions.",
@@ -26,7 +29,8 @@ struct TrainCommand: ParsableCommand {
               imu-train ~/sessions/*.imurec -o my.model
 
             Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
-            success, 1 on unreadable input, too little labelled data or an unwritable model, 64 on a usage error.
+            success, 11 on an unwritable model, 12 on unreadable or malformed input, 14 on too little labelled \
+            data, 64 on a usage error; 1 anything else.
             """
     )
 

@@ -55,7 +55,8 @@ import Testing
 
     @Test func garbageIsRejectedWithAMessage() {
         #expect(
-            throws: ActivityError.unreadableModel(path: "x.model", reason: "not an activity model file (expected JSON with a formatVersion)")
+            throws: ActivityError.unreadableModel(
+                path: "x.model", reason: "not an activity model file (expected JSON with a formatVersion)")
         ) {
             try ActivityModel.decode(Data("hello".utf8), path: "x.model")
         }

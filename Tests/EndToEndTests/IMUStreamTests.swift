@@ -128,7 +128,13 @@ struct IMUStreamTests {
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "25"])
         #expect(result.status == 8, "\(result.standardError)")
         #expect(result.standardError.contains("no samples from lis3dh (iio:device9) within 2 s"), "\(result.standardError)")
+        #expect(result.standardError.hasSuffix("; try --poll to read it by polling\n"), "\(result.standardError)")
         #expect(try testbed.attribute("buffer/enable", of: "iio:device9") == "0")
+        let recorder = try testbed.runUnderPreload(
+            executable: try product("imu-record"),
+            arguments: ["--tag", "still", "--sensor-rate", "25", "--output", testbed.root.path])
+        #expect(recorder.status == 8, "\(recorder.standardError)")
+        #expect(!recorder.standardError.contains("--poll"), "imu-record has no --poll: \(recorder.standardError)")
     }
 
     @Test("st_lsm6dsx split devices come out merged on one timeline")

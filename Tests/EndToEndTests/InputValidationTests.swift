@@ -33,7 +33,7 @@ struct InputValidationTests {
     /// The bundled model with `edit` applied, written to a scratch file.
     private func model(_ edit: (inout [String: Any]) -> Void) throws -> String {
         let bundled = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: bundled.path).first)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: bundled.path).first { $0.hasSuffix(".model") })
         var model = try #require(
             JSONSerialization.jsonObject(with: Data(contentsOf: bundled.appendingPathComponent(name))) as? [String: Any])
         edit(&model)
@@ -60,7 +60,7 @@ struct InputValidationTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let edits: [(String, (inout [String: Any]) -> Void)] = [
             (
-                "sample rate 1000000.0 Hz is outside 1...1000 Hz",
+                "sample rate 1000000 Hz is outside 1...1000 Hz",
                 {
                     var w = $0["window"] as! [String: Any]
                     w["sampleRate"] = 1e6
@@ -99,9 +99,9 @@ struct InputValidationTests {
     func flagRanges() throws {
         let cases: [(String, [String], String)] = [
             ("imu-record", ["--tag", "x", "--rate", "1e19"], "--rate 1e+19 is outside"),
-            ("imu-record", ["--tag", "x", "--rate", "1e6"], "--rate 1000000.0 is outside"),
+            ("imu-record", ["--tag", "x", "--rate", "1e6"], "--rate 1000000 is outside 0.1...100 Hz (at most --sensor-rate)"),
             ("imu-record", ["--tag", "x", "--sensor-rate", "nan"], "--sensor-rate nan is outside"),
-            ("imu-motion", [demo.path, "--rate", "1e6"], "--rate 1000000.0 is outside 0.1...1000.0 Hz"),
+            ("imu-motion", [demo.path, "--rate", "1e6"], "--rate 1000000 is outside 0.1...1000 Hz"),
             ("imu-classify", ["--replay", demo.path, "--smoothing", "0"], "--smoothing 0 is outside 1...1000"),
             ("imu-train", [demo.path, "--cross-validate", "--rounds", "100000000"], "--rounds 100000000 is outside 1...10000"),
             ("imu-train", [demo.path, "--cross-validate", "--window", "1000000000000"], "--window 1000000000000 is outside 4...10000"),
@@ -136,7 +136,63 @@ struct InputValidationTests {
             w["hop"] = 10_000
             $0["window"] = w
         }
-        let result = try run("imu-eval", [path, demo.path])
-        #expect(result.status == 13 || result.status == 14, "\(result.standardError)")
+        for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
+            let result = try run(tool, arguments)
+            #expect(result.status == 14, "\(tool): \(result.standardError)")
+            #expect(result.standardError.contains("shorter than one window"), "\(tool): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "\(tool) printed an answer: \(result.output)")
+        }
+    }
+
+    @Test("A model holding NaN or an overflowing number (1e999) as a weight or threshold is refused at load with exit 13")
+    func nonFiniteModels() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let bundled = try #require(
+            try FileManager.default.contentsOfDirectory(
+                at: PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources"), includingPropertiesForKeys: nil
+            ).first { $0.pathExtension == "model" })
+        let text = try String(contentsOf: bundled, encoding: .utf8)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        /// The model with the first number after `key` replaced by `replacement`, as a hand edit would leave it.
+        func edited(_ key: String, _ replacement: String) throws -> String {
+            let keyRange = try #require(text.range(of: "\"\(key)\""))
+            let number = try #require(
+                text.range(of: #"-?[0-9][0-9.eE+-]*"#, options: .regularExpression, range: keyRange.upperBound..<text.endIndex))
+            let url = scratch.appendingPathComponent("\(key)-\(replacement).model")
+            try text.replacingCharacters(in: number, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        for path in [try edited("initialScores", "NaN"), try edited("initialScores", "1e999"), try edited("threshold", "-1e999")] {
+            for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
+                let result = try run(tool, arguments)
+                #expect(result.status == 13, "\(tool) \(path): \(result.standardError)")
+                #expect(result.standardError.hasPrefix("\(tool): cannot load the model \(path): "), "\(result.standardError)")
+                #expect(result.standardOutput.isEmpty, "\(tool) printed an answer: \(result.output)")
+            }
+        }
+    }
+
+    @Test("Usage errors in every tool are one line in the tools' style with status 64, not ArgumentParser's dump")
+    func usageErrors() throws {
+        let cases: [(String, [String], String)] = [
+            ("imu-motion", [], "imu-motion: missing expected argument '<input>'; see 'imu-motion --help'"),
+            ("imu-motion", [demo.path, "--bogus"], "imu-motion: unknown option '--bogus'; see 'imu-motion --help'"),
+            ("imu-eval", [], "imu-eval: missing expected argument '<model>'; see 'imu-eval --help'"),
+            ("imu-stream", ["--rate", "abc"], "imu-stream: the value 'abc' is invalid for '--rate <rate>'; see 'imu-stream --help'"),
+            ("imu-import", ["hapt"], "imu-import: missing expected argument '<dataset>'; see 'imu-import --help'"),
+            ("imu-list", ["--bogus"], "imu-list: unknown option '--bogus'; see 'imu-list --help'"),
+            ("imu-train", [], "imu-train: "),
+            ("imu-record", [], "imu-record: "),
+            ("imu-classify", [], "imu-classify: "),
+        ]
+        for (tool, arguments, line) in cases {
+            let result = try run(tool, arguments)
+            #expect(result.status == 64, "\(tool) \(arguments): \(result.standardError)")
+            #expect(result.standardError.hasPrefix(line), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(!result.standardError.contains("Usage:") && !result.standardError.contains("Error:"))
+        }
+        let help = try run("imu-import", [])
+        #expect(help.status == 0 && help.output.contains("SUBCOMMANDS"), "\(help.standardError)")
     }
 }

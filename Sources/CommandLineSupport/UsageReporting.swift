@@ -1,0 +1,66 @@
+import ArgumentParser
+import Glibc
+
+/// Command-line parsing whose usage errors read like every other imu-bridge failure: one line, status 64.
+extension ParsableCommand {
+    /// Parses the process's arguments into the command to run. `--help` and `--version` print and exit 0; a usage
+    /// error exits 64 after one line: `imu-xxx: <what is wrong>; see 'imu-xxx --help'`.
+    public static func parseReportingUsage(_ arguments: [String]? = nil) -> any ParsableCommand {
+        do {
+            return try parseAsRoot(arguments)
+        } catch {
+            exitReportingUsage(error)
+        }
+    }
+
+    /// Exits for an error that reached ArgumentParser: help, version and decided exit codes as ArgumentParser does,
+    /// anything else as a one-line usage error with status 64.
+    public static func exitReportingUsage(_ error: any Error) -> Never {
+        switch error {
+        case is CleanExit, is ExitCode:
+            exit(withError: error)
+        case _ where exitCode(for: error) == .success:
+            exit(withError: error)
+        default:
+            let tool = configuration.commandName ?? "\(Self.self)"
+            let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+            printError("\(tool): \(lowercasingFirstWord(message)); see '\(tool) --help'")
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+    }
+
+    /// `message` with its first letter lowercased when it starts an ordinary word ("Missing" but not "URI").
+    private static func lowercasingFirstWord(_ message: String) -> String {
+        let word = message.prefix { $0.isLetter }
+        guard word.count > 1, word.dropFirst().allSatisfy(\.isLowercase) else { return message }
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+}
+
+extension AsyncParsableCommand {
+    /// Parses and runs the command (synchronous subcommands included), reporting usage errors in the tools' style.
+    public static func mainReportingUsage() async {
+        var command = parseReportingUsage()
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exitReportingUsage(error)
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Parses and runs the command, reporting usage errors in the tools' style.
+    public static func mainReportingUsage() {
+        var command = parseReportingUsage()
+        do {
+            try command.run()
+        } catch {
+            exitReportingUsage(error)
+        }
+    }
+}
