@@ -30,6 +30,15 @@ public struct SamplingFrequency: Hashable, Sendable {
         }
     }
 
+    /// Frequencies taken from sysfs, in Hz: the slowest IIO output data rates (a few mHz) to fast ADCs. A value
+    /// outside (a driver's 0 for "not set", a corrupt attribute) is not a frequency and is ignored.
+    public static let plausibleRange: ClosedRange<Double> = 0.001...100_000
+
+    /// `text` as a frequency in ``plausibleRange``, or `nil`.
+    static func parse(_ text: String) -> Double? {
+        Double(text.trimmingWhitespace).flatMap { plausibleRange.contains($0) ? $0 : nil }
+    }
+
     /// The frequency to request for at least `rate` Hz: the smallest listed value at or above it,
     /// else the largest listed one; `rate` itself when the driver lists nothing.
     public func choice(forAtLeast rate: Double) -> Double {
@@ -44,10 +53,13 @@ public struct SamplingFrequency: Hashable, Sendable {
         let trimmed = text.trimmingWhitespace
         if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
             let parts = trimmed.dropFirst().dropLast().split(separator: " ").compactMap { Double($0) }
-            guard parts.count == 3, parts[1] > 0, parts[2] >= parts[0] else { return [] }
-            let count = min(Int(((parts[2] - parts[0]) / parts[1]).rounded(.down)), 10_000)
-            return (0...count).map { parts[0] + Double($0) * parts[1] }
+            guard parts.count == 3, parts.allSatisfy(\.isFinite), parts[1] > 0, parts[2] >= parts[0] else { return [] }
+            let steps = ((parts[2] - parts[0]) / parts[1]).rounded(.down)
+            guard steps.isFinite else { return [] }
+            let count = Int(min(steps, 10_000))
+            return (0...count).map { parts[0] + Double($0) * parts[1] }.filter { plausibleRange.contains($0) }
         }
         return trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+            .filter { plausibleRange.contains($0) }
     }
 }

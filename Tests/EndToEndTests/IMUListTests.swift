@@ -162,6 +162,26 @@ struct IMUListTests {
     }
 
     @Test(
+        "an accelerometer scale outside (0, 1000] (zero, negative, absurd, not a number) is a malformed sysfs value, exit 9",
+        arguments: ["0", "-0.038300", "1e300", "nan", "inf"])
+    func scaleOutOfRange(scale: String) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        try testbed.setAttribute("in_accel_scale", of: "iio:device10", to: scale + "\n")
+        for tool in ["imu-list", "imu-stream"] {
+            let result = try testbed.runUnderPreload(
+                executable: try product(tool), arguments: tool == "imu-list" ? [] : ["--samples", "1"])
+            #expect(result.status == 9, "\(tool): \(result.standardError)")
+            #expect(
+                result.standardError.contains("in_accel_scale = '\(scale)\n' (expected a positive decimal number up to 1000)")
+                    || result.standardError.contains("in_accel_scale = '\(scale)' (expected a positive decimal number up to 1000)"),
+                "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        }
+    }
+
+    @Test(
         "faults give one clear message and a distinct exit status",
         arguments: [
             ([String](), Int32(3), "/sys/bus/iio/devices does not exist"),

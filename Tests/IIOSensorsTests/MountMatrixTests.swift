@@ -68,4 +68,16 @@ struct SamplingFrequencyTests {
         #expect(SamplingFrequency.parseAvailable("[10 10 40]") == [10, 20, 30, 40])
         #expect(SamplingFrequency.parseAvailable("bogus") == [])
     }
+
+    @Test("hostile *_available lists give only plausible frequencies and never trap")
+    func hostileAvailable() {
+        #expect(SamplingFrequency.parseAvailable("[0 1 inf]") == [])
+        #expect(SamplingFrequency.parseAvailable("[0 1e-300 1e300]") == [])
+        #expect(SamplingFrequency.parseAvailable("[nan 1 10]") == [])
+        #expect(SamplingFrequency.parseAvailable("[1 1 1e12]").count == 10_001)
+        #expect(SamplingFrequency.parseAvailable("0 nan 50 1e19 -5 inf") == [50])
+        #expect(SamplingFrequency.parse("0.000000\n") == nil)
+        #expect(SamplingFrequency.parse("1e19") == nil)
+        #expect(SamplingFrequency.parse("104.000000\n") == 104)
+    }
 }

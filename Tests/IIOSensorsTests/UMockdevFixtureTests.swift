@@ -176,7 +176,8 @@ extension UMockdev {
             try await withTestbed(["malformed-scale"]) { _, _ in
                 #expect(
                     throws: IIOSensorError.malformedAttribute(
-                        attribute: "/sys/bus/iio/devices/iio:device12/in_accel_scale", value: "garbage", expected: "a decimal number")
+                        attribute: "/sys/bus/iio/devices/iio:device12/in_accel_scale", value: "garbage",
+                        expected: "a positive decimal number up to 1000")
                 ) {
                     try IMUDiscovery().imus()
                 }

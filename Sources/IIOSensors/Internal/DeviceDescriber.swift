@@ -19,8 +19,8 @@ struct DeviceDescriber {
                 IIOChannelInfo(
                     id: channel.id, type: channel.type, axis: channel.axis,
                     scanIndex: channel.isScanElement ? channel.scanIndex : nil, format: channel.format,
-                    scale: try number(channel, "scale", deviceAttributes, default: 1),
-                    offset: try number(channel, "offset", deviceAttributes, default: 0)))
+                    scale: try number(channel, "scale", deviceAttributes, default: 1, accepted: Self.scales(channel.type)),
+                    offset: try number(channel, "offset", deviceAttributes, default: 0, accepted: Self.offsets)))
         }
         let parentPath = udevDevice?.parentSyspath
         let name = device.name ?? id
@@ -53,7 +53,8 @@ struct DeviceDescriber {
     /// when neither exists. An attribute that exists but cannot be read is an error: decoding with a
     /// guessed scale would be silently wrong.
     private func number(
-        _ channel: LibIIOChannel, _ name: String, _ deviceAttributes: Set<String>, default defaultValue: Double
+        _ channel: LibIIOChannel, _ name: String, _ deviceAttributes: Set<String>, default defaultValue: Double,
+        accepted: (range: ClosedRange<Double>, description: String)
     ) throws(IIOSensorError) -> Double {
         let read: Result<String, Errno>
         let file: String
@@ -69,11 +70,23 @@ struct DeviceDescriber {
         case .success(let value): text = value
         case .failure(let error): throw unreadable(file, error)
         }
-        guard let number = Double(text.trimmingWhitespace), number.isFinite else {
-            throw .malformedAttribute(attribute: sysfsPath(file), value: text, expected: "a decimal number")
+        guard let number = Double(text.trimmingWhitespace), accepted.range.contains(number) else {
+            throw .malformedAttribute(attribute: sysfsPath(file), value: text, expected: accepted.description)
         }
         return number
     }
+
+    /// Scales accepted for a channel: an accelerometer's or gyroscope's converts one step to SI units, so it is
+    /// positive and at most 10^3 (m/s² or rad/s per step; real ones are 10^-7...10^-1); others only finite.
+    private static func scales(_ type: ChannelType) -> (range: ClosedRange<Double>, description: String) {
+        switch type {
+        case .acceleration, .angularVelocity: (Double.leastNormalMagnitude...1e3, "a positive decimal number up to 1000")
+        default: (-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, "a decimal number")
+        }
+    }
+
+    /// Offsets accepted, in steps: real ones are small (a temperature sensor's is about 10^4).
+    private static let offsets = (range: -1e9...1e9, description: "a decimal number within ±10^9")
 
     // MARK: Sampling frequency
 
@@ -84,7 +97,7 @@ struct DeviceDescriber {
         if deviceAttributes.contains("sampling_frequency") {
             return [
                 SamplingFrequency(
-                    location: .device, current: deviceText("sampling_frequency", deviceAttributes).flatMap(decimal),
+                    location: .device, current: deviceText("sampling_frequency", deviceAttributes).flatMap(SamplingFrequency.parse),
                     available: deviceAvailable)
             ]
         }
@@ -94,7 +107,7 @@ struct DeviceDescriber {
             }
             return SamplingFrequency(
                 location: .channels(type),
-                current: channelText(channel, "sampling_frequency").flatMap(decimal),
+                current: channelText(channel, "sampling_frequency").flatMap(SamplingFrequency.parse),
                 available: channelText(channel, "sampling_frequency_available").map(SamplingFrequency.parseAvailable) ?? deviceAvailable)
         }
     }
@@ -207,8 +220,6 @@ struct DeviceDescriber {
             return nil
         }
     }
-
-    private func decimal(_ text: String) -> Double? { Double(text.trimmingWhitespace) }
 
     private func sysfsPath(_ file: String) -> String { "/sys/bus/iio/devices/\(device.id)/\(file)" }
 
