@@ -1,6 +1,6 @@
 # imu-bridge: one entry point for setting up, running, testing and installing.
 #   make demo          install what is missing, build, and run the main job on a bundled recording
-#   make test          the whole test suite: unit, umockdev (real libiio/libudev on fake sysfs), kernel VM
+#   make test          the whole test suite: format lint, unit, umockdev (real libiio/libudev on fake sysfs), kernel VM
 #   make install       install the binaries, the udev rule and the systemd unit (as root; PREFIX=/usr, DESTDIR=)
 
 PREFIX ?= /usr/local
@@ -11,7 +11,7 @@ PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-e
 # The default activity model; the tools look for it in share/imu-bridge beside their bin/.
 MODEL_DIR := Sources/ActivityKit/Resources
 
-.PHONY: deps vm-deps build demo test test-swift test-vm install install-udev uninstall clean
+.PHONY: deps vm-deps build demo test test-swift test-vm lint install install-udev uninstall clean
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -29,7 +29,7 @@ build: deps
 demo: build
 	.build/release/imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
 
-test: vm-deps
+test: vm-deps lint
 	swift build --build-tests
 	Tests/VM/run-vm-tests.sh
 	LD_PRELOAD=libumockdev-preload.so.0 swift test --skip-build
@@ -40,6 +40,10 @@ test-swift: deps
 
 test-vm: vm-deps
 	Tests/VM/run-vm-tests.sh
+
+# The committed .swift-format is the style; CI fails on any finding.
+lint:
+	swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
 
 install: build install-udev
 	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin
