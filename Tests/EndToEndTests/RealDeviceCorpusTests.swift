@@ -3,12 +3,15 @@ import IIOTestbed
 import Testing
 
 /// Real devices built from public dumps (`Fixtures/sysfs/devices`, sources and filled-in values in
-/// Fixtures/README.md): imu-list must see each one's channels, formats and scales as the dump states them, and
-/// imu-stream must turn each recorded reading into the CoreMotion value of the driver family's sign and, where the
-/// source states it, into the orientation iio-sensor-proxy reported for the same reading.
+/// Fixtures/README.md): imu-list must see each one's channels, formats, scales and rate as the dump states them,
+/// imu-stream must turn each recorded reading, polled and as buffer scans, into the CoreMotion value of the driver
+/// family's sign and, where the source states it, into the orientation iio-sensor-proxy reported for the same reading;
+/// a recorded board without an accelerometer must end with status 4 naming its devices.
 @Suite("real-device corpus", .enabled(if: canRunCLIs, cliMessage))
 struct RealDeviceCorpusTests {
-    @Test("imu-list lists each device's accelerometer with the dump's channels, scan formats and scale", arguments: CorpusDevice.all)
+    @Test(
+        "imu-list lists each device's accelerometer and gyroscope with the dump's channels, scan formats, scales and rate",
+        arguments: CorpusDevice.all)
     func listing(_ device: CorpusDevice) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
@@ -20,16 +23,24 @@ struct RealDeviceCorpusTests {
         let accel = try #require(imus.first?["accelerometer"] as? [String: Any])
         #expect(accel["name"] as? String == device.driverName)
         #expect(accel["accelerationSign"] as? String == device.sign)
-        #expect(imus.first?["gyroscope"] is NSNull)
+        #expect(accel["samplingFrequency"] as? Double == device.samplingFrequency, "\(accel)")
+        // The MiniBook records the identity; the other dumps record no matrix, so the driver's default applies.
+        #expect(accel["mountMatrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "\(accel)")
         let channels = try #require(accel["channels"] as? [[String: Any]])
-        // Polled-only devices have no scan index, so libiio's channel order is not x, y, z.
-        let axes = channels.filter { $0["type"] as? String == "accel" }.sorted {
-            ($0["axis"] as? String ?? "") < ($1["axis"] as? String ?? "")
+        #expect(axes(of: "accel", in: channels) == device.accelerometerAxes)
+        if let expected = device.channels {
+            let shown = channels.map { "\($0["id"] as? String ?? "?"):\($0["type"] as? String ?? "?")" }.sorted()
+            #expect(shown == expected.map { "\($0):\($1)" }.sorted())
         }
-        #expect(axes.map { $0["axis"] as? String } == ["x", "y", "z"])
-        #expect(axes.allSatisfy { $0["scale"] as? Double == device.scale }, "\(axes)")
-        #expect(axes.map { $0["format"] as? String } == Array(repeating: device.format, count: 3), "\(axes)")
-        #expect(axes.map { $0["index"] as? Int } == (device.format == nil ? [nil, nil, nil] : [0, 1, 2]))
+        guard let gyro = device.gyroscope else {
+            #expect(imus.first?["gyroscope"] is NSNull)
+            return
+        }
+        // A combined IMU is one device, listed as both the accelerometer and the gyroscope.
+        let gyroscope = try #require(imus.first?["gyroscope"] as? [String: Any])
+        #expect(gyroscope["id"] as? String == accel["id"] as? String)
+        let gyroChannels = try #require(gyroscope["channels"] as? [[String: Any]])
+        #expect(axes(of: "anglvel", in: gyroChannels) == gyro.axes)
     }
 
     @Test(
@@ -44,6 +55,9 @@ struct RealDeviceCorpusTests {
         for (axis, value) in zip(["x", "y", "z"], reading.raw) {
             try testbed.setAttribute("in_accel_\(axis)_raw", of: sysname, to: "\(value)")
         }
+        for (axis, value) in zip(["x", "y", "z"], reading.rotation ?? []) {
+            try testbed.setAttribute("in_anglvel_\(axis)_raw", of: sysname, to: "\(value)")
+        }
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--poll", "--samples", "1", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -52,6 +66,11 @@ struct RealDeviceCorpusTests {
         let sign: Double = reading.device.sign == "coreMotion" ? 1 : -1
         let expected = reading.raw.map { sign * Double($0) * reading.device.scale / 9.80665 }
         #expect(close(acceleration, expected, tolerance: 1e-12), "\(acceleration)")
+        if let rotation = reading.rotation, let gyro = reading.device.gyroscope {
+            // IIO and CoreMotion both turn right-handed about the device axes: rad/s as the driver scales them.
+            let rotationRate = try #require(try jsonLines(result.output).first.flatMap { vector($0, "rotationRate") })
+            #expect(close(rotationRate, rotation.map { Double($0) * gyro.scale }, tolerance: 1e-12), "\(rotationRate)")
+        }
         if let down = reading.restingDown {
             let (axis, value) = acceleration.enumerated().max { abs($0.element) < abs($1.element) }!
             #expect(axis == down.axis && (value < 0) == down.negative, "\(acceleration)")
@@ -79,53 +98,73 @@ struct RealDeviceCorpusTests {
         let acceleration = try #require(try jsonLines(result.output).first.flatMap { vector($0, "acceleration") })
         #expect(close(acceleration, [940, 21, -155].map { $0 * 0.009582 / 9.80665 }, tolerance: 1e-12), "\(acceleration)")
     }
-}
 
-/// One real device of the corpus: the fixture and what its dump says.
-struct CorpusDevice: Sendable, CustomTestStringConvertible {
-    let fixture: String
-    /// The driver's `name`.
-    let driverName: String
-    /// The acceleration sign imu-list must report: `coreMotion` for HID hubs, `specificForce` for discrete chips.
-    let sign: String
-    /// The scale the dump prints.
-    let scale: Double
-    /// The scan format the dump's `*_type` states, in the kernel's spelling (`nil` where the dump gives none).
-    let format: String?
+    @Test(
+        "the recorded readings as buffer scans (adxl355 be:s20/32>>4, ADIS be:s32/32>>0, temperature first or behind) decode to the polled values",
+        arguments: CorpusDevice.bufferedReadings)
+    func bufferedReading(_ reading: CorpusReading) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let fixture = try SysfsFixture(named: "devices/\(reading.device.fixture)")
+        _ = try testbed.install(fixture)
+        let device = try #require(fixture.device("iio:device0"))
+        // imu-stream enables the motion channels and the timestamp only; the others stay out of the scan.
+        let all = try #require(FixtureScanLayout(device: device))
+        let unused = all.elements.map(\.name).filter { !($0.hasPrefix("accel_") || $0.hasPrefix("anglvel_") || $0 == "timestamp") }
+        let layout = try #require(FixtureScanLayout(device: device, excluding: Set(unused)))
+        var values: [String: Int64] = [:]
+        for (axis, n) in zip(["x", "y", "z"], 0..<3) {
+            values["accel_\(axis)"] = Int64(reading.raw[n])
+            values["anglvel_\(axis)"] = reading.rotation.map { Int64($0[n]) }
+        }
+        // A refill waits for a whole block: 40 ms of scans at the recorded rate (640 at 16000 Hz), at most 1024.
+        let scans = (0..<1100).flatMap { n in
+            layout.encode(values.merging(["timestamp": 1_000_000_000 + Int64(n) * 10_000_000]) { $1 })
+        }
+        _ = try testbed.feed(device: "iio:device0", bytes: scans)
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let line = try #require(try jsonLines(result.output).first)
+        let acceleration = try #require(vector(line, "acceleration"))
+        #expect(close(acceleration, reading.raw.map { -Double($0) * reading.device.scale / 9.80665 }, tolerance: 1e-12), "\(acceleration)")
+        if let rotation = reading.rotation, let gyro = reading.device.gyroscope {
+            let rotationRate = try #require(vector(line, "rotationRate"))
+            #expect(close(rotationRate, rotation.map { Double($0) * gyro.scale }, tolerance: 1e-12), "\(rotationRate)")
+        }
+    }
 
-    var testDescription: String { fixture }
+    @Test(
+        "a board with an ADC and a 2-axis gyroscope but no accelerometer (ad7124-8 + adxrs290): exit 4 naming both devices",
+        arguments: [["imu-list"], ["imu-stream", "--poll", "--samples", "1"]])
+    func noAccelerometer(_ command: [String]) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(SysfsFixture(named: "devices/rpi4-adxrs290-ad7124-8"))
+        let result = try testbed.runUnderPreload(executable: try product(command[0]), arguments: Array(command.dropFirst()))
+        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.output.isEmpty)
+        #expect(result.standardError.hasPrefix("\(command[0]):"), "\(result.standardError)")
+        #expect(!result.standardError.contains("does not exist"), "\(result.standardError)")
+        // imu-list names only the devices it grouped into IMUs (none here: "no IIO devices at all"), so it misses
+        // both; the reader branch rewords this message to name every device (issue 9 point 6).
+        withKnownIssue("imu-list names only accelerometers and 3-axis gyroscopes", isIntermittent: true) {
+            for name in ["ad7124-8", "adxrs290"] {
+                #expect(result.standardError.contains(name), "\(result.standardError)")
+            }
+        } when: {
+            command[0] == "imu-list"
+        }
+    }
 
-    static let minibook = CorpusDevice(
-        fixture: "chuwi-minibook-x-mxc4005", driverName: "mxc4005", sign: "specificForce", scale: 0.009582,
-        format: "be:s12/16>>4")
-    static let yoga = CorpusDevice(
-        fixture: "lenovo-yoga-ite8350", driverName: "accel_3d", sign: "coreMotion", scale: 0.009807, format: nil)
-    static let x1Yoga = CorpusDevice(
-        fixture: "lenovo-thinkpad-x1-yoga-g3", driverName: "accel_3d", sign: "coreMotion", scale: 0.00001,
-        format: "le:s32/32>>0")
-
-    static let all: [CorpusDevice] = [minibook, yoga, x1Yoga]
-
-    static let readings: [CorpusReading] = [
-        // iio_info's raw values; the source states no pose: the reading is 0.93 g, mostly along x.
-        CorpusReading(device: minibook, raw: [-940, -21, 155], restingDown: (axis: 0, negative: false)),
-        // iio-sensor-proxy emitted right-up after normal, then bottom-up after right-up, for these readings.
-        CorpusReading(device: yoga, raw: [-22381, -4821, -1607], previous: .normal, orientation: .rightUp),
-        CorpusReading(device: yoga, raw: [0, 20774, 0], previous: .rightUp, orientation: .bottomUp),
-    ]
-}
-
-/// A reading recorded on a corpus device and what the source says about it.
-struct CorpusReading: Sendable, CustomTestStringConvertible {
-    let device: CorpusDevice
-    /// The `*_raw` (or buffer) values x, y, z as the source prints them.
-    let raw: [Int]
-    /// The axis whose CoreMotion value is largest at rest, and whether it is negative.
-    var restingDown: (axis: Int, negative: Bool)? = nil
-    /// The orientation iio-sensor-proxy held before the reading.
-    var previous: IIOSensorProxyOrientation = .undefined
-    /// The orientation iio-sensor-proxy reported for the reading, where the source shows it.
-    var orientation: IIOSensorProxyOrientation? = nil
-
-    var testDescription: String { "\(device.fixture) \(raw)" }
+    /// The x, y, z channels of `type`, sorted by axis (polled-only devices have no scan index, so libiio's channel
+    /// order is not x, y, z).
+    private func axes(of type: String, in channels: [[String: Any]]) -> [CorpusAxis] {
+        channels.filter { $0["type"] as? String == type }
+            .map {
+                CorpusAxis(
+                    axis: $0["axis"] as? String, scale: $0["scale"] as? Double, format: $0["format"] as? String,
+                    index: $0["index"] as? Int)
+            }
+            .sorted { ($0.axis ?? "") < ($1.axis ?? "") }
+    }
 }
