@@ -134,6 +134,22 @@ struct RealDeviceCorpusTests {
     }
 
     @Test(
+        "libiio reads each converted dump back as recorded: devices, names, scan indexes and formats in libiio's spelling",
+        arguments: CorpusRecordedDevice.recorded.keys.sorted())
+    func libiioReadsDumpBack(_ fixture: String) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(SysfsFixture(named: "devices/\(fixture)"))
+        let result = try testbed.runUnderPreload(executable: "iio_info", arguments: ["-u", "local:"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let listed = IIOInfoListing(result.output).devices.map { device in
+            let scan = device.channels.filter { $0.index != nil }.sorted { $0.index! < $1.index! }
+            return CorpusRecordedDevice(device.id, device.name, scan.map { "\($0.id)@\($0.index!) \($0.format ?? "?")" })
+        }
+        #expect(listed.sorted { $0.id < $1.id } == CorpusRecordedDevice.recorded[fixture]?.sorted { $0.id < $1.id })
+    }
+
+    @Test(
         "a board with an ADC and a 2-axis gyroscope but no accelerometer (ad7124-8 + adxrs290): exit 4 naming both devices",
         arguments: [["imu-list"], ["imu-stream", "--poll", "--samples", "1"]])
     func noAccelerometer(_ command: [String]) throws {
