@@ -2,8 +2,8 @@
 """Turns libiio XML context dumps of real boards into this folder's umockdev trees.
 
 Usage: xml-to-umockdev.py PYADI_IIO_EMU_DIR SCOPY_EMU_DIR
-  PYADI_IIO_EMU_DIR  pyadi-iio's test/emu/devices (commit in SOURCES below)
-  SCOPY_EMU_DIR      scopy's resources/emu_xml
+  PYADI_IIO_EMU_DIR  pyadi-iio's test/emu/devices (at the commit in PYADI below)
+  SCOPY_EMU_DIR      scopy's resources/emu_xml (at the commit in SCOPY below)
 
 Every value the dump records is written as recorded; what the harness needs and the dump lacks (parent bus
 device, device numbers, buffer enable/length, trigger/current_trigger, scan_elements/*_en) is filled in and
