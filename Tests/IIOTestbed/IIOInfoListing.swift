@@ -63,7 +63,9 @@ public struct IIOInfoListing: Sendable, Equatable {
                 continue
             }
             guard inDeviceList else { continue }
-            if depth == 1, let separator = line.range(of: ": ") {
+            // `id: name`, or just `id:` for a device without a name (such as iio_sysfs_trigger).
+            let nameless = line.hasSuffix(":") ? line.index(before: line.endIndex)..<line.endIndex : nil
+            if depth == 1, let separator = line.range(of: ": ") ?? nameless {
                 var title = String(line[separator.upperBound...])
                 let isBufferCapable = title.hasSuffix(" (buffer capable)")
                 if isBufferCapable { title = String(title.dropLast(" (buffer capable)".count)) }
