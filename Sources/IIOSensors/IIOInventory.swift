@@ -14,10 +14,10 @@ public struct IIOInventory: Hashable, Sendable {
     /// Channels named per device at most; the rest are counted.
     static let maximumChannels = 8
 
-    /// `name (channel, ...)`: the channel ids in the order given, the timestamp left out, at most
-    /// `maximumChannels` of them (a hostile device may have thousands).
+    /// `name (channel, ...)`: the channel ids in natural order (libiio lists attribute-only channels in
+    /// directory order), the timestamp left out, at most `maximumChannels` of them (a hostile device may have thousands).
     public static func summary(name: String, channels: [String]) -> String {
-        let shown = channels.filter { $0 != "timestamp" }
+        let shown = channels.filter { $0 != "timestamp" }.sorted { $0.naturallyPrecedes($1) }
         guard !shown.isEmpty else { return "\(name) (no channels)" }
         var listed = shown.prefix(maximumChannels).joined(separator: ", ")
         if shown.count > maximumChannels { listed += ", \(shown.count - maximumChannels) more" }
