@@ -72,7 +72,8 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
             let why =
                 switch scheme {
                 case "xml": "libiio's xml: backend only describes channels; it reads no attribute values and opens no buffers"
-                case "usb", "serial": "libiio's \(scheme): backend talks to an iiod over \(scheme == "usb" ? "USB" : "a serial line"), which imu-bridge does not use"
+                case "usb", "serial":
+                    "libiio's \(scheme): backend talks to an iiod over \(scheme == "usb" ? "USB" : "a serial line"), which imu-bridge does not use"
                 default: "it names no libiio backend imu-bridge reads"
                 }
             return "unsupported libiio URI '\(uri)' (--uri): \(why); use 'local:' for this machine's /sys/bus/iio or "

@@ -147,7 +147,8 @@ struct BufferAccessTests {
         _ = try testbed.install(fixture)
         _ = try testbed.feed(device: "iio:device40", bytes: try accel3DScans(device: try #require(fixture.device("iio:device40"))))
         // While it streams the trigger is accel_3d-dev40 (checked in interruptDetachesTrigger, which streams until stopped).
-        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "3", "--json", "--verbose"])
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--samples", "3", "--json", "--verbose"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "", "detached again on exit")
         #expect(result.standardError.contains("attached its trigger accel_3d-dev40"), "\(result.standardError)")
@@ -156,7 +157,10 @@ struct BufferAccessTests {
         #expect(lines.count == 3)
         for (n, line) in lines.enumerated() {
             // HID sign is CoreMotion's: no negation; 0.00980665 m/s^2 per count.
-            #expect(close(vector(line, "acceleration"), [Double(n) * 0.00980665 / g, -100 * 0.00980665 / g, 5 * 0.00980665 / g], tolerance: 1e-12))
+            #expect(
+                close(
+                    vector(line, "acceleration"), [Double(n) * 0.00980665 / g, -100 * 0.00980665 / g, 5 * 0.00980665 / g], tolerance: 1e-12)
+            )
         }
     }
 

@@ -2,7 +2,9 @@ import Foundation
 import IIOTestbed
 import Testing
 
-@Suite("imu-list and imu-stream say what is there: no accelerometer, unusable URIs, Chromebook lid and base", .enabled(if: canRunCLIs, cliMessage))
+@Suite(
+    "imu-list and imu-stream say what is there: no accelerometer, unusable URIs, Chromebook lid and base",
+    .enabled(if: canRunCLIs, cliMessage))
 struct EnumerationTruthTests {
     private let g = 9.80665
     /// What `no-accel-adc-gyro.umockdev` holds, as the tools name it.
@@ -10,7 +12,9 @@ struct EnumerationTruthTests {
         "3 IIO devices, none with an accelerometer: ad7291 (temp0, voltage0, voltage1), l3g4200d (anglvel_x, anglvel_y, anglvel_z), "
         + "dual_axis_accel (accel_x, accel_y)"
 
-    @Test("an ADC, a gyroscope-only and a two-axis sensor: both tools name every device with its channels, status 4", arguments: ["imu-list", "imu-stream"])
+    @Test(
+        "an ADC, a gyroscope-only and a two-axis sensor: both tools name every device with its channels, status 4",
+        arguments: ["imu-list", "imu-stream"])
     func noAccelerometer(tool: String) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
@@ -65,8 +69,12 @@ struct EnumerationTruthTests {
         #expect(imus.map { ($0["accelerometer"] as? [String: Any])?["location"] as? String } == ["lid", "base"])
         #expect(imus.map { ($0["accelerometer"] as? [String: Any])?["id"] as? String } == ["iio:device6", "iio:device7"])
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
-        #expect(table.output.contains("IMU 0: cros-ec-accel (accelerometer only, local:, lid)\n  iio:device6  cros-ec-accel, label accel-display, location lid\n"))
-        #expect(table.output.contains("IMU 1: cros-ec (split, local:, base)\n  iio:device7  cros-ec-accel, label accel-base, location base\n"))
+        #expect(
+            table.output.contains(
+                "IMU 0: cros-ec-accel (accelerometer only, local:, lid)\n  iio:device6  cros-ec-accel, label accel-display, location lid\n")
+        )
+        #expect(
+            table.output.contains("IMU 1: cros-ec (split, local:, base)\n  iio:device7  cros-ec-accel, label accel-base, location base\n"))
     }
 
     @Test("cros-ec on an older kernel: the 'location' attribute (lid, base) gives the same locations")

@@ -48,7 +48,8 @@ struct InventoryAndLocationTests {
         let hub = "/sys/devices/platform/cros-ec-sensorhub.2.auto"
         let imus = IMUGrouping.imus(
             from: [
-                device(name: "cros-ec-accel", parent: hub + "/cros-ec-accel.3.auto", label: "accel-display", id: "iio:device6", gyro: false),
+                device(
+                    name: "cros-ec-accel", parent: hub + "/cros-ec-accel.3.auto", label: "accel-display", id: "iio:device6", gyro: false),
                 device(name: "cros-ec-accel", parent: hub + "/cros-ec-accel.4.auto", label: "accel-base", id: "iio:device7", gyro: false),
                 device(name: "cros-ec-gyro", parent: hub + "/cros-ec-gyro.5.auto", label: "accel-base", id: "iio:device8", accel: false),
             ], uri: "local:")
@@ -79,7 +80,8 @@ struct InventoryAndLocationTests {
                 + "values and opens no buffers; use 'local:' for this machine's /sys/bus/iio or 'ip:HOST[:PORT]' for a board running iiod.")
     }
 
-    @Test("an xml:, usb: or serial: URI is refused before libiio is asked", arguments: ["xml:/nonexistent.xml", "usb:", "serial:/dev/ttyS0"])
+    @Test(
+        "an xml:, usb: or serial: URI is refused before libiio is asked", arguments: ["xml:/nonexistent.xml", "usb:", "serial:/dev/ttyS0"])
     func refusedURI(uri: String) {
         #expect(throws: IIOSensorError.unsupportedURI(uri: uri)) { try IMUDiscovery(uri: uri).imus() }
     }
