@@ -586,7 +586,8 @@ def trigger_lines(results: Results, subject: str) -> list[str]:
     """The current_trigger of accel_3d and gyro_3d that scenario notrigger printed at `subject`."""
     block = results.block("notrigger", subject)
     block.require_success()
-    return [line.strip() for line in block.stdout]
+    require(all(line.startswith("[") and line.endswith("]") for line in block.stdout), f"unexpected output {block.stdout}")
+    return [line.strip()[1:-1] for line in block.stdout]
 
 
 def own_triggers(listing: dict) -> list[str]:
@@ -639,13 +640,17 @@ def check_busy(results: Results) -> None:
     timestamps = [sample.get("timestamp") for sample in samples]
     require(all(b > a for a, b in zip(timestamps, timestamps[1:])), f"timestamps are not increasing: {timestamps[:6]}")
     accelerometer, gyroscope = hid_feeds(listing, emulator_reports(results))
+    step = accelerometer.step[0]
+    previous_x = None
     for number, sample in enumerate(samples, 1):
-        # Each *_raw read waits for the next report, so x and y may come from neighbouring reports.
+        # The gyroscope's buffered scans set the timeline; the polled accelerometer is interpolated onto it, and
+        # each *_raw read waits for the next report, so x and -y are reports at most two apart.
         x, y, z = vector(sample, "acceleration", number)
-        for axis, value, step in (("x", x, accelerometer.step[0]), ("y", -y, accelerometer.step[0])):
-            index = value / step
-            require(abs(index - round(index)) < 1e-6 and 0 <= round(index) < accelerometer.reports_sent,
-                    f"sample {number} acceleration {axis} {value} is no report the emulator sent")
+        require(-1e-9 <= x / step <= accelerometer.reports_sent - 1 + 1e-9,
+                f"sample {number} acceleration x {x} is no report the emulator sent")
+        require(abs(x + y) <= 2 * step + 1e-9, f"sample {number} acceleration x {x} and y {y} are not the feed's x = -y")
+        require(previous_x is None or x >= previous_x - 1e-9, f"sample {number} acceleration x went back to {x}")
+        previous_x = x
         require(close(z, accelerometer.base[2]), f"sample {number} acceleration z is {z}, expected {accelerometer.base[2]}")
         rotation = vector(sample, "rotationRate", number)
         require(close(rotation[1], gyroscope.base[1]) and close(rotation[2], gyroscope.base[2]),

@@ -341,20 +341,23 @@ wait_for_attribute() {
 # iio-sensor-proxy runs. imu-stream attaches each device's own trigger (<name>-devN), streams buffered, and
 # leaves current_trigger empty again: after --samples ends it, and after SIGINT. The drivers' triggers are
 # put back afterwards for the other scenarios.
+# SHOW_TRIGGERS: prints each device directory's current_trigger in brackets (the kernel prints nothing for none).
+SHOW_TRIGGERS='for dir; do echo "[$(cat "$dir/trigger/current_trigger")]"; done'
+
 scenario_notrigger() {
     accel=$(iio_device accel_3d) && gyro=$(iio_device gyro_3d) || return 0
     for dir in "$accel" "$gyro"; do echo > "$dir/trigger/current_trigger"; done
-    run notrigger before cat "$accel/trigger/current_trigger" "$gyro/trigger/current_trigger"
+    run notrigger before sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
     run notrigger list imu-list --json
     run notrigger stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
-    run notrigger after cat "$accel/trigger/current_trigger" "$gyro/trigger/current_trigger"
+    run notrigger after sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
     imu-stream --device accel_3d --rate "$STREAM_RATE" --json > /tmp/interrupted.stdout 2> /tmp/interrupted.stderr &
     streamer=$!
     wait_for_attribute "$accel/buffer/enable" 1 && wait_for_rows /tmp/interrupted.stdout 5
-    run notrigger during cat "$accel/trigger/current_trigger" "$gyro/trigger/current_trigger"
+    run notrigger during sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
     kill -INT "$streamer"
     frame_background notrigger interrupted "$streamer"
-    run notrigger after-interrupt cat "$accel/trigger/current_trigger" "$gyro/trigger/current_trigger"
+    run notrigger after-interrupt sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
     echo "accel_3d-dev${accel##*iio:device}" > "$accel/trigger/current_trigger"
     echo "gyro_3d-dev${gyro##*iio:device}" > "$gyro/trigger/current_trigger"
 }
