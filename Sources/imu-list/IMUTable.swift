@@ -30,7 +30,7 @@ struct IMUTable {
         if !device.isBufferCapable {
             capture = "polled (no buffer)"
         } else if device.hasTriggerDirectory {
-            capture = "buffered, trigger \(device.currentTrigger ?? "(none set: its own is attached while streaming)")"
+            capture = "buffered, trigger \(device.currentTrigger ?? "(none set)")"
         } else {
             capture = "buffered (hardware FIFO, no trigger)"
         }

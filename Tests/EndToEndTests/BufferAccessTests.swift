@@ -223,11 +223,11 @@ struct BufferAccessTests {
         let holder = try NodeHolder(nodes: ["iio:device4", "iio:device5"].map { testbed.root.appendingPathComponent("dev/\($0)") })
         #expect(holder.waitUntilHolding(2))
         let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: ["--device", "accel_3d", "--samples", "3", "--json"])
+            executable: try product("imu-stream"), arguments: ["--device", "accel_3d", "--rate", "50", "--samples", "3", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardError.contains(
-                "accel_3d (iio:device4): its kernel buffer is in use by iio-sensor-proxy (pid \(holder.pid)) (EBUSY); polling the *_raw attributes instead, at most 10 Hz"
+                "accel_3d (iio:device4): its kernel buffer is in use by iio-sensor-proxy (pid \(holder.pid)) (EBUSY); polling the *_raw attributes instead, at most 50 Hz"
             ), "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 3)
@@ -238,6 +238,7 @@ struct BufferAccessTests {
         for device in ["iio:device4", "iio:device5"] {
             #expect(try testbed.attribute("buffer/enable", of: device) == "1", "the holder's buffer was not disabled")
         }
+        #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device4") == "10.000000", "nor its rate changed")
     }
 
     @Test(

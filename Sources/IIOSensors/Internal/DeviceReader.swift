@@ -25,8 +25,10 @@ struct DeviceReader {
         guard let live = context.devices.first(where: { $0.id == device.id }) else {
             throw .deviceRemoved(device: "\(device.name) (\(device.id))")
         }
-        let rate = try applyRate(to: live)
-        let plan = try plan(for: live, in: context, rate: rate)
+        // A buffer another reader streams is left as that reader set it, its rate included.
+        let isHeldByAnother = device.isBufferCapable && !configuration.forcePolling && isBufferEnabled(live)
+        let rate = isHeldByAnother ? rateInForce() : try applyRate(to: live)
+        let plan = try plan(for: live, in: context, rate: rate, isHeldByAnother: isHeldByAnother)
         defer { if plan == .buffered(attachedTrigger: true) { detachTrigger(of: live) } }
         arrivedAtStart = true
         control.arriveAtStart(wait: true)
@@ -51,7 +53,9 @@ struct DeviceReader {
 
     /// Chooses buffered capture or polling, and attaches the device's own trigger when a buffered
     /// capture needs it. Throws when neither works: a device without `*_raw` cannot be polled.
-    private func plan(for live: LibIIODevice, in context: LibIIOContext, rate: Double) throws(IIOSensorError) -> Plan {
+    private func plan(
+        for live: LibIIODevice, in context: LibIIOContext, rate: Double, isHeldByAnother: Bool
+    ) throws(IIOSensorError) -> Plan {
         let name = "\(device.name) (\(device.id))"
         if !device.isBufferCapable || configuration.forcePolling {
             guard device.isPollable else {
@@ -64,7 +68,7 @@ struct DeviceReader {
             logger.info("\(device.name): reading by polling the *_raw attributes at \(rate.formatted2) Hz")
             return .polled
         }
-        if isBufferEnabled(live) {
+        if isHeldByAnother {
             // Someone else streams it (iio-sensor-proxy): disabling, resizing or re-triggering their
             // buffer would break them, and the kernel would refuse the node anyway (EBUSY).
             let holder = holder()
@@ -82,6 +86,11 @@ struct DeviceReader {
             logger.info("\(device.name): \(reason); reading by polling the *_raw attributes at \(rate.formatted2) Hz")
             return .polled
         }
+    }
+
+    /// The rate polling paces itself to without touching the device: the requested one, else the current frequency.
+    private func rateInForce() -> Double {
+        configuration.rate ?? device.samplingFrequency?.current.flatMap { $0 > 0 ? $0 : nil } ?? 25
     }
 
     /// Whether the device's buffer is already enabled, by another reader (this one has not opened it yet).
