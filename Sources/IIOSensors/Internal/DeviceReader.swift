@@ -3,8 +3,8 @@ import MotionSamples
 import SystemPackage
 
 /// Streams one IIO device on the calling thread until stopped or failed: buffered capture when
-/// the device has a usable buffer (its own trigger, or a trigger-less kfifo), polling of the
-/// `*_raw` attributes otherwise.
+/// the device has a usable buffer (its current or its own trigger, or a trigger-less kfifo) that no
+/// other reader holds, polling of the `*_raw` attributes otherwise, where it has them.
 struct DeviceReader {
     let device: IIODeviceInfo
     let uri: String
