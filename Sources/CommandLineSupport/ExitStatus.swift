@@ -28,6 +28,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case modelRefused = 13
     /// The input was read but holds too little to answer: nothing to import, no complete window to classify.
     case notEnoughData = 14
+    /// The sensor cannot be read: its buffer is held by another reader and it has no `*_raw` to poll, or it
+    /// offers neither a usable buffer nor `*_raw`.
+    case sensorBusy = 15
     /// The command line is wrong (ArgumentParser's usage errors, a flag outside its range).
     case usage = 64
 }

@@ -61,6 +61,8 @@ public struct FailureReport: Sendable, Equatable {
         case .malformedAttribute: .malformedSysfsValue
         case .remoteUnreachable: .remoteUnreachable
         case .systemError: .failure
+        case .bufferBusy, .notPollable: .sensorBusy
+        case .unsupportedURI: .usage
         }
     }
 

@@ -29,6 +29,9 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var accelerationSign: AccelerationSign
     /// The hwdb's `ACCEL_MOUNT_MATRIX` of the device's accelerometer, as written and as applied.
     public var hwdbMountMatrix: HWDBMountMatrix?
+    /// Whether every accelerometer and gyroscope axis has a `*_raw` attribute, so the device can be
+    /// read by polling (a HID hub's or cros-ec's can; a buffer-only device cannot).
+    public var isPollable: Bool
 
     /// Creates a device description.
     public init(
@@ -36,7 +39,7 @@ public struct IIODeviceInfo: Hashable, Sendable {
         samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix],
         mountMatrixSources: [ChannelType: String],
         isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?, timestampClock: String?,
-        accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil
+        accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil, isPollable: Bool = true
     ) {
         self.id = id
         self.name = name
@@ -52,6 +55,19 @@ public struct IIODeviceInfo: Hashable, Sendable {
         self.timestampClock = timestampClock
         self.accelerationSign = accelerationSign
         self.hwdbMountMatrix = hwdbMountMatrix
+        self.isPollable = isPollable
+    }
+
+    /// Where the sensor sits in a convertible, from its `label` (`accel-display`, `accel-base`, as the
+    /// kernel's cros-ec sensors name them) or cros-ec's older `location` (`lid`, `base`, `camera`):
+    /// `lid`, `base` or `camera`; `nil` when the driver says nothing.
+    public var location: String? {
+        switch label {
+        case "accel-display", "lid": "lid"
+        case "accel-base", "base": "base"
+        case "accel-camera", "camera": "camera"
+        default: nil
+        }
     }
 
     /// Whether the device has x, y and z channels of `type`.

@@ -7,7 +7,8 @@ import SystemPackage
 public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kernel exposes no IIO subsystem at all (`/sys/bus/iio/devices` is missing).
     case noIIOSubsystem
-    /// IIO exists but no device has accelerometer channels.
+    /// IIO exists but no device has a three-axis accelerometer; `devices` describes what is there,
+    /// each as `name (channel, ...)` (see `IIOInventory`).
     case noAccelerometer(devices: [String])
     /// The requested IMU does not exist; `available` lists what does.
     case deviceNotFound(requested: String, available: [String])
@@ -23,6 +24,14 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
     case remoteUnreachable(uri: String, reason: String)
     /// Any other system error, with the operation that failed.
     case systemError(operation: String, errno: Int32)
+    /// The device's kernel buffer is held by another reader (EBUSY) and it has no `*_raw` attributes to
+    /// poll instead; `holder` names the process when `/proc` shows it.
+    case bufferBusy(device: String, holder: String?)
+    /// The device cannot be read the way it was asked or offers: no `*_raw` attributes to poll and no
+    /// usable buffer (no trigger of its own), or `--poll` on a buffer-only device.
+    case notPollable(device: String, reason: String)
+    /// A libiio URI whose backend cannot serve attribute values and buffers (`xml:`, `usb:`, `serial:`).
+    case unsupportedURI(uri: String)
 
     /// A message that names the cause and tells the user what to do.
     public var description: String {
@@ -31,8 +40,7 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no IIO devices: /sys/bus/iio/devices does not exist. Is the sensor's driver loaded? "
                 + "Check `lsmod | grep -i -e iio -e hid_sensor -e mpu6050 -e lsm6ds -e bmi160` and `dmesg | grep -i iio`."
         case .noAccelerometer(let devices):
-            let found = devices.isEmpty ? "no IIO devices at all" : "only " + devices.joined(separator: ", ")
-            return "no IIO accelerometer found (\(found)): is the driver loaded? `ls /sys/bus/iio/devices`; "
+            return "\(IIOInventory.sentence(devices)); is the accelerometer's driver loaded? `ls /sys/bus/iio/devices`; "
                 + "on a Raspberry Pi enable the IMU's device-tree overlay, e.g. `dtoverlay=mpu6050` in config.txt."
         case .deviceNotFound(let requested, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
@@ -53,6 +61,23 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot reach \(uri): \(reason). Is `iiod` running on the board and port 30431 open?"
         case .systemError(let operation, let code):
             return "\(operation) failed: \(Errno(rawValue: code).description)"
+        case .bufferBusy(let device, let holder):
+            let user = holder.map { "in use by \($0)" } ?? "in use by another reader"
+            return "the kernel buffer of \(device) is \(user) (EBUSY), and the device has no *_raw attributes to poll "
+                + "instead: stop the other reader (iio-sensor-proxy: `sudo systemctl stop iio-sensor-proxy`) and retry."
+        case .notPollable(let device, let reason):
+            return "\(device) cannot be read: \(reason)."
+        case .unsupportedURI(let uri):
+            let scheme = uri.split(separator: ":", maxSplits: 1).first.map(String.init) ?? uri
+            let why =
+                switch scheme {
+                case "xml": "libiio's xml: backend only describes channels; it reads no attribute values and opens no buffers"
+                case "usb", "serial":
+                    "libiio's \(scheme): backend talks to an iiod over \(scheme == "usb" ? "USB" : "a serial line"), which imu-bridge does not use"
+                default: "it names no libiio backend imu-bridge reads"
+                }
+            return "unsupported libiio URI '\(uri)' (--uri): \(why); use 'local:' for this machine's /sys/bus/iio or "
+                + "'ip:HOST[:PORT]' for a board running iiod."
         }
     }
 
@@ -68,6 +93,8 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedAttribute: 9
         case .remoteUnreachable: 10
         case .systemError: 1
+        case .bufferBusy, .notPollable: 15
+        case .unsupportedURI: 64
         }
     }
 }

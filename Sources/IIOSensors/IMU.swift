@@ -30,8 +30,13 @@ public struct IMU: Hashable, Sendable {
         return result
     }
 
-    /// Whether `query` names this IMU: its name, a member device's name or id, or its sysfs parent.
+    /// Where the IMU sits in a convertible (`lid`, `base`, `camera`): its accelerometer's location, else
+    /// its gyroscope's; `nil` when the drivers say nothing.
+    public var location: String? { accelerometer?.location ?? gyroscope?.location }
+
+    /// Whether `query` names this IMU: its name, a member device's name or id, its sysfs parent, or
+    /// its location (`lid`, `base`).
     public func matches(_ query: String) -> Bool {
-        query == name || devices.contains { $0.name == query || $0.id == query || $0.parentPath == query }
+        query == name || query == location || devices.contains { $0.name == query || $0.id == query || $0.parentPath == query }
     }
 }

@@ -20,24 +20,35 @@ public struct IMUDiscovery: Sendable {
 
     /// Every accelerometer and gyroscope, grouped into IMUs.
     public func imus() throws(IIOSensorError) -> [IMU] {
-        let context = try openContext(uri: uri)
-        return IMUGrouping.imus(from: try describeDevices(in: context), uri: uri)
+        try inventory().imus
     }
 
-    /// The IMU named by `query` (see `IMU.matches`), or the first IMU with an accelerometer.
-    public func imu(matching query: String?) throws(IIOSensorError) -> IMU {
+    /// The IMUs and a summary of every device of the context (for the no-accelerometer message).
+    public func inventory() throws(IIOSensorError) -> IIOInventory {
         let context = try openContext(uri: uri)
-        let devices = try describeDevices(in: context)
-        let imus = IMUGrouping.imus(from: devices, uri: uri)
+        return IIOInventory(
+            imus: IMUGrouping.imus(from: try describeDevices(in: context), uri: uri), devices: IIOInventory.summaries(of: context))
+    }
+
+    /// The IMU named by `query` (see `IMU.matches`: a name, device, id, parent or location such as
+    /// `lid` / `base`), else the default: the first IMU with an accelerometer and a gyroscope, else the
+    /// first with an accelerometer. On a Chromebook that is the base (cros-ec's `accel-base` pair),
+    /// whose gyroscope gives full device motion; `lid` picks the display's accelerometer.
+    public func imu(matching query: String?) throws(IIOSensorError) -> IMU {
+        let inventory = try inventory()
+        let imus = inventory.imus
         if let query {
             if let imu = imus.first(where: { $0.matches(query) }) { return imu }
             if let index = Int(query), imus.indices.contains(index) { return imus[index] }
             throw .deviceNotFound(requested: query, available: imus.map(\.name))
         }
-        guard let imu = imus.first(where: { $0.accelerometer != nil }) else {
-            throw .noAccelerometer(devices: context.devices.filter { !$0.isTrigger }.map { $0.name ?? $0.id })
-        }
+        guard let imu = Self.defaultIMU(among: imus) else { throw inventory.noAccelerometer }
         return imu
+    }
+
+    /// The IMU taken when none is named: the first with both sensors, else the first with an accelerometer.
+    public static func defaultIMU(among imus: [IMU]) -> IMU? {
+        imus.first { $0.accelerometer != nil && $0.gyroscope != nil } ?? imus.first { $0.accelerometer != nil }
     }
 
     /// Describes every non-trigger device that has accelerometer or gyroscope channels.
@@ -57,7 +68,13 @@ public struct IMUDiscovery: Sendable {
 }
 
 /// Opens a libiio context and turns libiio's errno into a typed error with a fix.
+/// Only `local:` and `ip:` are read: libiio's `xml:` backend has no attribute values or buffers, and
+/// its `usb:` / `serial:` backends are refused before libiio tries them (their failures would read as
+/// sysfs or network errors).
 func openContext(uri: String) throws(IIOSensorError) -> LibIIOContext {
+    guard uri.isEmpty || uri == "local" || uri.hasPrefix("local:") || uri.hasPrefix("ip:") else {
+        throw .unsupportedURI(uri: uri)
+    }
     do {
         return try LibIIOContext(uri: uri)
     } catch {

@@ -16,8 +16,11 @@ struct IMUList: ParsableCommand {
         discussion: """
             Reads the IIO devices through libiio (locally, or from a board running `iiod`) and shows, \
             for each IMU: its devices, channels with scale and offset, sampling frequency and the \
-            frequencies the driver accepts, mount matrix, buffer and trigger capability, and \
-            timestamp clock.
+            frequencies the driver accepts, mount matrix, buffer and trigger capability, \
+            timestamp clock, and where a convertible's sensor sits (location lid or base, from \
+            cros-ec's label accel-display / accel-base). Gyroscope-only IMUs are listed too; with \
+            no accelerometer at all it lists what there is and names every IIO device with its \
+            channels (exit status 4).
 
             Examples:
               imu-list                       # this machine
@@ -25,7 +28,8 @@ struct IMUList: ParsableCommand {
               imu-list --uri ip:raspberrypi  # a remote board running iiod
 
             Exit status: 0 when at least one IMU was found; 3 no IIO subsystem, 4 no accelerometer, \
-            6 permission denied, 9 malformed sysfs value, 10 remote unreachable, 64 usage error.
+            6 permission denied, 9 malformed sysfs value, 10 remote unreachable, 64 usage error \
+            (including a --uri other than local: or ip:, e.g. xml:, usb:, serial:).
             """)
 
     @Option(help: "libiio context URI: 'local:' or 'ip:HOST[:PORT]'.")
@@ -39,24 +43,28 @@ struct IMUList: ParsableCommand {
 
     func run() throws {
         bootstrapLogging(level: verbose ? .debug : .warning)
-        let imus: [IMU]
+        let inventory: IIOInventory
         do {
-            imus = try IMUDiscovery(uri: uri).imus()
+            inventory = try IMUDiscovery(uri: uri).inventory()
         } catch {
             throw exitReporting(error, tool: "imu-list")
         }
-        guard imus.contains(where: { $0.accelerometer != nil }) else {
-            throw exitReporting(
-                IIOSensorError.noAccelerometer(devices: imus.flatMap(\.devices).map(\.name)),
-                tool: "imu-list")
+        // Gyroscope-only IMUs are listed even when nothing has an accelerometer; the failure follows.
+        try show(inventory.imus)
+        guard inventory.imus.contains(where: { $0.accelerometer != nil }) else {
+            throw exitReporting(inventory.noAccelerometer, tool: "imu-list")
         }
+    }
+
+    /// Prints `imus` as the table or as JSON lines.
+    private func show(_ imus: [IMU]) throws {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for imu in imus {
                 print(String(decoding: try encoder.encode(IMUListing(imu)), as: UTF8.self))
             }
-        } else {
+        } else if !imus.isEmpty {
             print(IMUTable(imus: imus).text, terminator: "")
         }
     }

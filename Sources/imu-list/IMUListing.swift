@@ -4,12 +4,14 @@ import IIOSensors
 struct IMUListing: Encodable {
     let name: String
     let uri: String
+    let location: String?
     let accelerometer: DeviceListing?
     let gyroscope: DeviceListing?
 
     init(_ imu: IMU) {
         name = imu.name
         uri = imu.uri
+        location = imu.location
         accelerometer = imu.accelerometer.map { DeviceListing($0, primary: .acceleration) }
         gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
     }
@@ -19,11 +21,12 @@ struct IMUListing: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(uri, forKey: .uri)
+        try container.encode(location, forKey: .location)
         try container.encode(accelerometer, forKey: .accelerometer)
         try container.encode(gyroscope, forKey: .gyroscope)
     }
 
-    private enum CodingKeys: String, CodingKey { case name, uri, accelerometer, gyroscope }
+    private enum CodingKeys: String, CodingKey { case name, uri, location, accelerometer, gyroscope }
 }
 
 /// The JSON shape of one IIO device.
@@ -31,8 +34,10 @@ struct DeviceListing: Encodable {
     let id: String
     let name: String
     let label: String?
+    let location: String?
     let parent: String?
     let buffered: Bool
+    let pollable: Bool
     let triggered: Bool
     let trigger: String?
     let samplingFrequency: Double?
@@ -48,8 +53,10 @@ struct DeviceListing: Encodable {
         id = device.id
         name = device.name
         label = device.label
+        location = device.location
         parent = device.parentPath
         buffered = device.isBufferCapable
+        pollable = device.isPollable
         triggered = device.hasTriggerDirectory
         trigger = device.currentTrigger
         let frequency = device.samplingFrequency(for: primary)
@@ -69,8 +76,10 @@ struct DeviceListing: Encodable {
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(label, forKey: .label)
+        try container.encode(location, forKey: .location)
         try container.encode(parent, forKey: .parent)
         try container.encode(buffered, forKey: .buffered)
+        try container.encode(pollable, forKey: .pollable)
         try container.encode(triggered, forKey: .triggered)
         try container.encode(trigger, forKey: .trigger)
         try container.encode(samplingFrequency, forKey: .samplingFrequency)
@@ -84,7 +93,7 @@ struct DeviceListing: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, label, parent, buffered, triggered, trigger, samplingFrequency, availableFrequencies
+        case id, name, label, location, parent, buffered, pollable, triggered, trigger, samplingFrequency, availableFrequencies
         case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, channels
     }
 }

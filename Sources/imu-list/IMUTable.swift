@@ -7,8 +7,11 @@ struct IMUTable {
     var text: String {
         var out = ""
         for (index, imu) in imus.enumerated() {
-            let kind = imu.accelerometer?.id == imu.gyroscope?.id ? "combined" : imu.gyroscope == nil ? "accelerometer only" : "split"
-            out += "IMU \(index): \(imu.name) (\(kind), \(imu.uri))\n"
+            let kind =
+                imu.accelerometer?.id == imu.gyroscope?.id
+                ? "combined" : imu.gyroscope == nil ? "accelerometer only" : imu.accelerometer == nil ? "gyroscope only" : "split"
+            let location = imu.location.map { ", \($0)" } ?? ""
+            out += "IMU \(index): \(imu.name) (\(kind), \(imu.uri)\(location))\n"
             for device in imu.devices {
                 out += describe(device)
             }
@@ -20,7 +23,8 @@ struct IMUTable {
     private func describe(_ device: IIODeviceInfo) -> String {
         var lines: [String] = []
         let label = device.label.map { ", label \($0)" } ?? ""
-        lines.append("  \(device.id)  \(device.name)\(label)")
+        let location = device.location.map { ", location \($0)" } ?? ""
+        lines.append("  \(device.id)  \(device.name)\(label)\(location)")
         if let parent = device.parentPath { lines.append("    parent      \(parent)") }
         let capture: String
         if !device.isBufferCapable {
@@ -30,7 +34,8 @@ struct IMUTable {
         } else {
             capture = "buffered (hardware FIFO, no trigger)"
         }
-        lines.append("    capture     \(capture)")
+        let pollable = device.isBufferCapable && !device.isPollable ? "; no *_raw, cannot be polled" : ""
+        lines.append("    capture     \(capture)\(pollable)")
         for frequency in device.samplingFrequencies {
             let current = frequency.current.map { "\($0.compact) Hz" } ?? "unknown"
             let available = frequency.available.isEmpty ? "" : "  (available: \(frequency.available.map(\.compact).joined(separator: " ")))"

@@ -17,13 +17,20 @@ struct IMUStream: AsyncParsableCommand {
         discussion: """
             Acceleration is in g with gravity pointing down (lying face up at rest reads z = -1), \
             rotation rate in rad/s. Timestamps are monotonic seconds from the kernel's scan timestamps. \
-            Uses the device's kernel buffer when it has one (its own trigger, or a hardware FIFO) and \
-            polls the *_raw attributes otherwise. Accelerometer and gyroscope of split devices are \
-            merged onto one timeline.
+            Uses the device's kernel buffer when it has one (its current trigger, else its own, attached \
+            and detached again on exit; or a hardware FIFO) and polls the *_raw attributes otherwise. \
+            When another reader holds the buffer (iio-sensor-proxy on most GNOME and KDE laptops), it \
+            says so, naming the holder, and polls the *_raw attributes at a lower rate. Accelerometer \
+            and gyroscope of split devices are merged onto one timeline.
+
+            The default IMU is the first with an accelerometer and a gyroscope, else the first with an \
+            accelerometer; on a Chromebook that is the base. --device lid or --device base picks a \
+            convertible's display or base sensors (cros-ec's label accel-display / accel-base).
 
             Examples:
               imu-stream                              # first IMU, until Ctrl-C
               imu-stream --device lsm6dso --rate 104 --duration 5
+              imu-stream --device lid --samples 10  # a Chromebook's display accelerometer
               imu-stream --json --samples 100 | jq .acceleration.z
               imu-stream --wait --any               # wait for a sensor; survive unplug and replug
 
@@ -33,7 +40,8 @@ struct IMUStream: AsyncParsableCommand {
 
             Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
-            10 remote unreachable, 64 usage error.
+            10 remote unreachable, 15 buffer held by another reader and no *_raw to poll (or no way \
+            to read the sensor at all), 64 usage error (including a --uri other than local: or ip:).
             """)
 
     @Option(help: "libiio context URI: 'local:' or 'ip:HOST[:PORT]'.")
@@ -41,7 +49,7 @@ struct IMUStream: AsyncParsableCommand {
 
     @Option(
         help:
-            "The IMU: a name or device name from imu-list, an iio:deviceN id, or an index. Default: the first."
+            "The IMU: a name or device name from imu-list, an iio:deviceN id, an index, or a location (lid, base). Default: the first with a gyroscope."
     )
     var device: String?
 
@@ -92,7 +100,7 @@ struct IMUStream: AsyncParsableCommand {
                 guard wait else {
                     let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: device)
                     guard imu.accelerometer != nil else {
-                        throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name))
+                        throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.summary))
                     }
                     let source = IIOMotionSource(imu: imu, configuration: configuration, logger: logger)
                     return try await Self.stream(

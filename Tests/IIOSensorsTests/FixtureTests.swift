@@ -128,7 +128,7 @@ import Testing
         #expect(installed.filter { !$0.isTrigger }.count == DeviceExpectation.all.count)
         #expect(
             installed.filter(\.isTrigger).map(\.name).sorted()
-                == ["accel_3d-dev4", "bmi160-dev3", "gyro_3d-dev5", "lis3dh-trigger", "mpu6050-dev0"])
+                == ["accel_3d-dev4", "accel_3d-dev40", "bmi160-dev3", "gyro_3d-dev5", "lis3dh-trigger", "mpu6050-dev0"])
     }
 
     @Test(
@@ -226,7 +226,7 @@ import Testing
     @Test("every fixture parses, ends every value in a newline and uses its own device numbers")
     func fixturesAreWellFormed() throws {
         let names = SysfsFixture.availableNames
-        #expect(names.count == 9)
+        #expect(names.count == 13)
         var sysnames: [String] = []
         for name in names {
             let fixture = try SysfsFixture(named: name)
@@ -481,6 +481,35 @@ struct DeviceExpectation: Sendable, CustomTestStringConvertible {
             fixture: "malformed-scale", id: "iio:device12", name: "faulty_scale_accel",
             channels: ChannelExpectation.polled("accel"),
             channelAttributes: ["accel_x": ["scale": "garbage", "raw": "0"], "accel_z": ["raw": "1000"]]),
+        DeviceExpectation(
+            fixture: "buffer-only-accel", id: "iio:device40", name: "accel_3d",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "le:s16/32>>0") + [.timestamp(3)],
+            channelAttributes: ["accel_x": ["scale": "0.009806650", "offset": "0"]], scanSize: 24),
+        DeviceExpectation(
+            fixture: "buffer-only-no-trigger", id: "iio:device41", name: "accel_3d",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "le:s16/32>>0") + [.timestamp(3)], scanSize: 24),
+        DeviceExpectation(
+            fixture: "no-accel-adc-gyro", id: "iio:device42", name: "ad7291",
+            channels: ["voltage0", "voltage1", "temp0"].map { ChannelExpectation(id: $0, index: nil, format: nil) },
+            channelAttributes: ["voltage1": ["raw": "2048", "scale": "0.610351562"]]),
+        DeviceExpectation(
+            fixture: "no-accel-adc-gyro", id: "iio:device43", name: "l3g4200d", channels: ChannelExpectation.polled("anglvel"),
+            channelAttributes: ["anglvel_y": ["raw": "-20", "scale": "0.000152716"]]),
+        DeviceExpectation(
+            fixture: "no-accel-adc-gyro", id: "iio:device44", name: "dual_axis_accel",
+            channels: ["x", "y"].map { ChannelExpectation(id: "accel_\($0)", index: nil, format: nil) }),
+        DeviceExpectation(
+            fixture: "cros-ec-lid-base-location", id: "iio:device45", name: "cros-ec-accel",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "le:S16/16>>0") + [.timestamp(3)],
+            deviceAttributes: ["location": "lid"], scanSize: 16),
+        DeviceExpectation(
+            fixture: "cros-ec-lid-base-location", id: "iio:device46", name: "cros-ec-accel",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "le:S16/16>>0") + [.timestamp(3)],
+            deviceAttributes: ["location": "base"], scanSize: 16),
+        DeviceExpectation(
+            fixture: "cros-ec-lid-base-location", id: "iio:device47", name: "cros-ec-gyro",
+            channels: ChannelExpectation.axes("anglvel", first: 0, format: "le:S16/16>>0") + [.timestamp(3)],
+            deviceAttributes: ["location": "base"], scanSize: 16),
     ]
 }
 

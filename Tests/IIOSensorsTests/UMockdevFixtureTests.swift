@@ -189,7 +189,9 @@ extension UMockdev {
             try await withTestbed(["cros-ec"]) { testbed, _ in
                 try testbed.remove(device: "iio:device6")
                 try testbed.remove(device: "iio:device7")
-                #expect(throws: IIOSensorError.noAccelerometer(devices: ["cros-ec-gyro"])) { try IMUDiscovery().imu(matching: nil) }
+                #expect(throws: IIOSensorError.noAccelerometer(devices: ["cros-ec-gyro (anglvel_x, anglvel_y, anglvel_z)"])) {
+                    try IMUDiscovery().imu(matching: nil)
+                }
             }
         }
 

@@ -582,6 +582,85 @@ def check_hwdb(results: Results) -> None:
                         f"sample {number} rotationRate[{row}] is {rate[row]}, expected {value} (hwdb matrix times the feed)")
 
 
+def trigger_lines(results: Results, subject: str) -> list[str]:
+    """The current_trigger of accel_3d and gyro_3d that scenario notrigger printed at `subject`."""
+    block = results.block("notrigger", subject)
+    block.require_success()
+    require(all(line.startswith("[") and line.endswith("]") for line in block.stdout), f"unexpected output {block.stdout}")
+    return [line.strip()[1:-1] for line in block.stdout]
+
+
+def own_triggers(listing: dict) -> list[str]:
+    """The triggers the HID drivers register for the listed IMU: <name>-devN (hid-sensor-trigger's naming)."""
+    return [f"{listing[kind]['name']}-dev{listing[kind]['id'].removeprefix('iio:device')}" for kind in ("accelerometer", "gyroscope")]
+
+
+def check_notrigger(results: Results) -> None:
+    """With current_trigger emptied, imu-stream attaches each device's own trigger, streams buffered the
+    emulator's reports, and leaves current_trigger empty again after it ends and after SIGINT."""
+    require(trigger_lines(results, "before") == ["", ""], f"current_trigger was not emptied: {trigger_lines(results, 'before')}")
+    listing = find_listing(listed(results, "notrigger", "list"), HID_SENSOR_HUB)
+    require(listing["accelerometer"].get("trigger") is None, f"imu-list shows a trigger: {listing['accelerometer'].get('trigger')}")
+    block = results.block("notrigger", "stream")
+    block.require_success()
+    log = "\n".join(block.stderr)
+    for trigger in own_triggers(listing):
+        require(f"attached its trigger {trigger}" in log, f"imu-stream -v did not attach {trigger}: {block.stderr[-3:]}")
+    require(CAPTURE_LOG["buffered"] in log and CAPTURE_LOG["polled"] not in log, f"not buffered: {block.stderr[-3:]}")
+    samples = block.json_lines()
+    wanted = int(results.settings.get("stream-samples", "0"))
+    require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
+    check_hid_stream(samples, listing, emulator_reports(results))
+    require(trigger_lines(results, "after") == ["", ""], f"current_trigger not empty after: {trigger_lines(results, 'after')}")
+    require(trigger_lines(results, "during") == own_triggers(listing),
+            f"current_trigger while streaming: {trigger_lines(results, 'during')}, expected {own_triggers(listing)}")
+    interrupted = results.block("notrigger", "interrupted")
+    interrupted.require_success()
+    require(len(interrupted.json_lines()) >= 5, "the interrupted stream printed fewer than 5 samples")
+    require(trigger_lines(results, "after-interrupt") == ["", ""],
+            f"current_trigger not empty after SIGINT: {trigger_lines(results, 'after-interrupt')}")
+
+
+def check_busy(results: Results) -> None:
+    """With iio_readdev holding accel_3d's buffer, imu-stream names it, polls accel_3d's *_raw (the gyroscope
+    still buffered), prints the emulator's values, and leaves the holder's buffer enabled."""
+    holder = results.block("busy", "holder").stdout[0].strip()
+    listing = find_listing(listed(results, "busy", "list"), HID_SENSOR_HUB)
+    accel = listing["accelerometer"]
+    block = results.block("busy", "stream")
+    block.require_success()
+    log = "\n".join(block.stderr)
+    note = (f"{accel['name']} ({accel['id']}): its kernel buffer is in use by iio_readdev (pid {holder}) (EBUSY); "
+            "polling the *_raw attributes instead")
+    require(note in log, f"no note naming the holder ('{note}'): {block.stderr[-4:]}")
+    require("gyro_3d: buffered capture" in log, f"the gyroscope was not buffered: {block.stderr[-4:]}")
+    samples = block.json_lines()
+    wanted = int(results.settings.get("stream-samples", "0"))
+    require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
+    timestamps = [sample.get("timestamp") for sample in samples]
+    require(all(b > a for a, b in zip(timestamps, timestamps[1:])), f"timestamps are not increasing: {timestamps[:6]}")
+    accelerometer, gyroscope = hid_feeds(listing, emulator_reports(results))
+    step = accelerometer.step[0]
+    previous_x = None
+    for number, sample in enumerate(samples, 1):
+        # The gyroscope's buffered scans set the timeline; the polled accelerometer is interpolated onto it. Each
+        # *_raw read waits for the next report and y is read after x, so -y is the same report as x or a later one
+        # (at most ten later: one poll of three reads, the sensor's rate left as the holder set it).
+        x, y, z = vector(sample, "acceleration", number)
+        for value in (x, -y):
+            require(-1e-9 <= value / step <= accelerometer.reports_sent - 1 + 1e-9,
+                    f"sample {number} acceleration {value} is no report the emulator sent")
+        require(-1e-9 <= -y - x <= 10 * step + 1e-9, f"sample {number} acceleration x {x} and y {y} are not the feed's x = -y")
+        require(previous_x is None or x >= previous_x - 1e-9, f"sample {number} acceleration x went back to {x}")
+        previous_x = x
+        require(close(z, accelerometer.base[2]), f"sample {number} acceleration z is {z}, expected {accelerometer.base[2]}")
+        rotation = vector(sample, "rotationRate", number)
+        require(close(rotation[1], gyroscope.base[1]) and close(rotation[2], gyroscope.base[2]),
+                f"sample {number} rotation rate {rotation} is not the gyroscope feed")
+    enable = results.block("busy", "enable-after").stdout
+    require([line.strip() for line in enable] == ["1"], f"the holder's buffer/enable is {enable} after imu-stream")
+
+
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
@@ -635,6 +714,10 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             check("hotplug-replugged-modes", lambda: check_modes(results, "hotplug", "modes-replugged"))
         elif scenario == "hwdb":
             check("hwdb-mount-matrix", lambda: check_hwdb(results))
+        elif scenario == "notrigger":
+            check("notrigger-attached-and-detached", lambda: check_notrigger(results))
+        elif scenario == "busy":
+            check("busy-buffer-polled", lambda: check_busy(results))
         else:
             outcomes.append((f"scenario-{scenario}", "no host-side checks exist for this scenario"))
     return outcomes

@@ -314,6 +314,72 @@ scenario_hwdb() {
     stop_hid_sensor_hub
 }
 
+# frame_background SCENARIO SUBJECT PID: waits for the background command PID (started with its output in
+# /tmp/SUBJECT.stdout and .stderr) and frames its output and exit status for the host.
+frame_background() {
+    wait "$3"
+    status=$?
+    emit "@@imutest begin $1 $2"
+    cat "/tmp/$2.stdout" >> "$RESULTS"
+    emit "@@imutest stderr"
+    cat "/tmp/$2.stderr" >> "$RESULTS"
+    emit "@@imutest end $1 $2 exit=$status"
+    log "$1 $2 exit $status"
+}
+
+# wait_for_attribute FILE VALUE: waits up to 20 s until the sysfs attribute FILE reads VALUE.
+wait_for_attribute() {
+    tries=0
+    until [ "$(cat "$1" 2> /dev/null)" = "$2" ]; do
+        tries=$((tries + 1))
+        [ $tries -gt 200 ] && { log "$1 did not become '$2'"; return 1; }
+        usleep 100000
+    done
+}
+
+# scenario_notrigger (issue 9): the HID IMU with no current trigger, as a HID hub is after boot before
+# iio-sensor-proxy runs. imu-stream attaches each device's own trigger (<name>-devN), streams buffered, and
+# leaves current_trigger empty again: after --samples ends it, and after SIGINT. The drivers' triggers are
+# put back afterwards for the other scenarios.
+# SHOW_TRIGGERS: prints each device directory's current_trigger in brackets (the kernel prints nothing for none).
+SHOW_TRIGGERS='for dir; do echo "[$(cat "$dir/trigger/current_trigger")]"; done'
+
+scenario_notrigger() {
+    accel=$(iio_device accel_3d) && gyro=$(iio_device gyro_3d) || return 0
+    for dir in "$accel" "$gyro"; do echo > "$dir/trigger/current_trigger"; done
+    run notrigger before sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
+    run notrigger list imu-list --json
+    run notrigger stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
+    run notrigger after sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
+    imu-stream --device accel_3d --rate "$STREAM_RATE" --json > /tmp/interrupted.stdout 2> /tmp/interrupted.stderr &
+    streamer=$!
+    wait_for_attribute "$accel/buffer/enable" 1 && wait_for_rows /tmp/interrupted.stdout 5
+    run notrigger during sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
+    kill -INT "$streamer"
+    frame_background notrigger interrupted "$streamer"
+    run notrigger after-interrupt sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
+    echo "accel_3d-dev${accel##*iio:device}" > "$accel/trigger/current_trigger"
+    echo "gyro_3d-dev${gyro##*iio:device}" > "$gyro/trigger/current_trigger"
+}
+
+# scenario_busy (issue 9): a second reader (iio_readdev, as iio-sensor-proxy would) holds the HID
+# accelerometer's buffer. imu-stream says so, naming the holder, and polls accel_3d's *_raw (the gyroscope
+# still streams buffered); the holder's buffer stays enabled. With --poll refused nothing changes; the
+# holder's pid is reported for the host to compare.
+scenario_busy() {
+    accel=$(iio_device accel_3d) || return 0
+    iio_readdev -u local: -b 16 accel_3d > /dev/null 2> /tmp/holder.stderr &
+    holder=$!
+    wait_for_attribute "$accel/buffer/enable" 1
+    run busy holder echo "$holder"
+    run busy list imu-list --json
+    run busy stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
+    run busy enable-after cat "$accel/buffer/enable"
+    kill -TERM "$holder"
+    wait "$holder"
+    wait_for_attribute "$accel/buffer/enable" 0
+}
+
 log "init, kernel $(uname -r)"
 SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
 emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE classify-seconds=$CLASSIFY_SECONDS hwdb-matrix=$(echo "$HWDB_MATRIX" | tr -d ' ')"
@@ -330,10 +396,12 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
         record) record=yes ;;
         hotplug) hotplug=yes ;;
         hwdb) hwdb=yes ;;
+        notrigger) scenario_notrigger ;;
+        busy) scenario_busy ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug, hwdb"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug, hwdb, notrigger, busy"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac

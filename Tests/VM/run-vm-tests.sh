@@ -25,7 +25,7 @@ exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,record,hotplug,hwdb)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
@@ -35,7 +35,7 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream,udev,classify,record,hotplug,hwdb bin_dir=
+workdir= scenarios=list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
@@ -56,7 +56,7 @@ workdir=$(cd "$workdir" && pwd)
 install_host_packages() {
     local -A package_of=(
         [qemu-system-x86_64]=qemu-system-x86 [busybox]=busybox-static [cpio]=cpio [zstd]=zstd
-        [depmod]=kmod [gcc]=gcc [python3]=python3 [libiio]=libiio-dev
+        [depmod]=kmod [gcc]=gcc [python3]=python3 [libiio]=libiio-dev [iio_readdev]=libiio-utils
     )
     local missing=() command
     for command in "${!package_of[@]}"; do
@@ -154,6 +154,11 @@ build_initramfs() {
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
     cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
+    # iio_readdev: the second reader of scenario busy, holding a buffer the way iio-sensor-proxy does.
+    install -D -m 755 "$(command -v iio_readdev)" "$rootfs/usr/bin/iio_readdev"
+    ldd "$rootfs/usr/bin/iio_readdev" | awk '/=> \// { print $3 }' | while read -r library; do
+        cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
+    done
     case ",$scenarios," in *,udev,* | *,record,* | *,hotplug,* | *,hwdb,*) add_udev "$rootfs" ;; esac
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | zstd -q -3 -T0) > "$workdir/initrd.img"
     cp "$KERNEL_TREE/boot/vmlinuz-$KERNEL_VERSION" "$workdir/vmlinuz"

@@ -43,7 +43,10 @@ struct DeviceDescriber {
             hasTriggerDirectory: hasTriggerDirectory,
             currentTrigger: (try? trigger.get())??.name,
             timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
-            accelerationSign: accelerationSign, hwdbMountMatrix: hwdb)
+            accelerationSign: accelerationSign, hwdbMountMatrix: hwdb,
+            isPollable: channels.filter { ($0.type == .acceleration || $0.type == .angularVelocity) && $0.axis != nil }.allSatisfy {
+                $0.attributeNames.contains("raw")
+            })
     }
 
     // MARK: Scale and offset

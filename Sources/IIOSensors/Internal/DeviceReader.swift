@@ -3,8 +3,8 @@ import MotionSamples
 import SystemPackage
 
 /// Streams one IIO device on the calling thread until stopped or failed: buffered capture when
-/// the device has a usable buffer (its own trigger, or a trigger-less kfifo), polling of the
-/// `*_raw` attributes otherwise.
+/// the device has a usable buffer (its current or its own trigger, or a trigger-less kfifo) that no
+/// other reader holds, polling of the `*_raw` attributes otherwise, where it has them.
 struct DeviceReader {
     let device: IIODeviceInfo
     let uri: String
@@ -13,6 +13,11 @@ struct DeviceReader {
 
     /// Runs until `control` stops it, handing each batch of readings to `deliver`.
     /// Waits at `control`'s start gate for the other devices of the IMU once this one is set up.
+    ///
+    /// Buffered capture when the device has a buffer, a trigger (its current one, else its own, which
+    /// is attached and detached again on exit) and nobody else holds the buffer; polling of `*_raw`
+    /// otherwise, where the device has them. A device with neither is an error, never a poll of
+    /// attributes that do not exist.
     func run(control: ReaderControl, deliver: ([SensorSample]) -> Void) throws(IIOSensorError) {
         var arrivedAtStart = false
         defer { if !arrivedAtStart { control.arriveAtStart(wait: false) } }
@@ -20,16 +25,91 @@ struct DeviceReader {
         guard let live = context.devices.first(where: { $0.id == device.id }) else {
             throw .deviceRemoved(device: "\(device.name) (\(device.id))")
         }
-        let rate = try applyRate(to: live)
-        let buffered = device.isBufferCapable && !configuration.forcePolling && prepareTrigger(for: live, in: context)
+        // A buffer another reader streams is left as that reader set it, its rate included.
+        let isHeldByAnother = device.isBufferCapable && !configuration.forcePolling && isBufferEnabled(live)
+        let rate = isHeldByAnother ? rateInForce() : try applyRate(to: live)
+        let plan = try plan(for: live, in: context, rate: rate, isHeldByAnother: isHeldByAnother)
+        defer { if plan == .buffered(attachedTrigger: true) { detachTrigger(of: live) } }
         arrivedAtStart = true
         control.arriveAtStart(wait: true)
-        if buffered {
+        guard case .buffered = plan else {
+            return try poll(live, rate: rate, control: control, deliver: deliver)
+        }
+        do {
             try streamBuffered(live, context: context, rate: rate, control: control, deliver: deliver)
-        } else {
-            logger.info("\(device.name): reading by polling the *_raw attributes at \(rate.formatted2) Hz")
+        } catch .bufferBusy(_, let holder) where device.isPollable {
+            logPollingInstead(holder: holder, rate: rate)
             try poll(live, rate: rate, control: control, deliver: deliver)
         }
+    }
+
+    /// How this device will be read.
+    private enum Plan: Equatable {
+        /// Through its kernel buffer; `attachedTrigger` when this reader attached the trigger (and detaches it).
+        case buffered(attachedTrigger: Bool)
+        /// By polling `*_raw`.
+        case polled
+    }
+
+    /// Chooses buffered capture or polling, and attaches the device's own trigger when a buffered
+    /// capture needs it. Throws when neither works: a device without `*_raw` cannot be polled.
+    private func plan(
+        for live: LibIIODevice, in context: LibIIOContext, rate: Double, isHeldByAnother: Bool
+    ) throws(IIOSensorError) -> Plan {
+        let name = "\(device.name) (\(device.id))"
+        if !device.isBufferCapable || configuration.forcePolling {
+            guard device.isPollable else {
+                throw .notPollable(
+                    device: name,
+                    reason: device.isBufferCapable
+                        ? "it has no *_raw attributes to poll (--poll), only its kernel buffer; run without --poll"
+                        : "it has neither *_raw attributes nor a kernel buffer")
+            }
+            logger.info("\(device.name): reading by polling the *_raw attributes at \(rate.formatted2) Hz")
+            return .polled
+        }
+        if isHeldByAnother {
+            // Someone else streams it (iio-sensor-proxy): disabling, resizing or re-triggering their
+            // buffer would break them, and the kernel would refuse the node anyway (EBUSY).
+            let holder = holder()
+            guard device.isPollable else { throw .bufferBusy(device: name, holder: holder?.description) }
+            logPollingInstead(holder: holder?.description, rate: rate)
+            return .polled
+        }
+        switch prepareTrigger(for: live, in: context) {
+        case .ready(let attached):
+            return .buffered(attachedTrigger: attached)
+        case .unavailable(let reason):
+            guard device.isPollable else {
+                throw .notPollable(device: name, reason: "\(reason), and it has no *_raw attributes to poll")
+            }
+            logger.info("\(device.name): \(reason); reading by polling the *_raw attributes at \(rate.formatted2) Hz")
+            return .polled
+        }
+    }
+
+    /// The rate polling paces itself to without touching the device: the requested one, else the current frequency.
+    private func rateInForce() -> Double {
+        configuration.rate ?? device.samplingFrequency?.current.flatMap { $0 > 0 ? $0 : nil } ?? 25
+    }
+
+    /// Whether the device's buffer is already enabled, by another reader (this one has not opened it yet).
+    private func isBufferEnabled(_ live: LibIIODevice) -> Bool {
+        guard case .success(let text) = live.readAttribute("buffer/enable") else { return false }
+        return text.trimmingWhitespace == "1"
+    }
+
+    /// The process holding the device node, on a local context (a remote one's `/proc` is not ours).
+    private func holder() -> BufferHolder? {
+        uri.hasPrefix("local") || uri.isEmpty ? BufferHolder.find(node: device.devicePath) : nil
+    }
+
+    /// The note that the buffer is taken and the device is polled instead, at a lower, irregular rate.
+    private func logPollingInstead(holder: String?, rate: Double) {
+        let user = holder.map { "in use by \($0)" } ?? "in use by another reader"
+        logger.warning(
+            "\(device.name) (\(device.id)): its kernel buffer is \(user) (EBUSY); polling the *_raw attributes instead, at most \(rate.formatted2) Hz: a lower, less regular rate than the buffer's, each reading timestamped when read"
+        )
     }
 
     // MARK: Setup
@@ -72,21 +152,38 @@ struct DeviceReader {
         return inForce.first ?? configuration.rate ?? 25
     }
 
-    /// Makes sure a triggered device has a trigger it accepts; false means "poll instead".
-    private func prepareTrigger(for live: LibIIODevice, in context: LibIIOContext) -> Bool {
-        guard device.hasTriggerDirectory else { return true }
-        if case .success(.some) = live.currentTrigger() { return true }
+    /// Whether a buffered capture can run, and whether this reader attached the trigger for it.
+    private enum TriggerSetup {
+        /// Ready; `attached` when the device had no current trigger and got its own.
+        case ready(attached: Bool)
+        /// No trigger can drive the buffer, and why.
+        case unavailable(String)
+    }
+
+    /// Makes sure a triggered device has a trigger: its current one, else its own trigger, named
+    /// `<name>-dev<N>` (the kernel's hid-sensor-trigger, inv_mpu6050, bmi160; the name iio-sensor-proxy
+    /// looks for) or `<name>-trigger` (st_sensors). A HID sensor hub has none current after boot.
+    private func prepareTrigger(for live: LibIIODevice, in context: LibIIOContext) -> TriggerSetup {
+        guard device.hasTriggerDirectory else { return .ready(attached: false) }
+        if case .success(.some) = live.currentTrigger() { return .ready(attached: false) }
         let number = device.id.reversed().prefix(while: \.isNumber).reversed()
         let candidates = ["\(device.name)-dev\(String(number))", "\(device.name)-trigger"]
         guard let trigger = context.devices.first(where: { $0.isTrigger && candidates.contains($0.name ?? "") }) else {
-            logger.info("\(device.name) has no trigger of its own (no data-ready interrupt?)")
-            return false
+            return .unavailable("no current trigger and no trigger of its own (\(candidates.joined(separator: " or ")))")
         }
         if case .failure(let error) = live.setTrigger(trigger) {
-            logger.warning("\(device.name) rejected trigger \(trigger.name ?? trigger.id): \(error)")
-            return false
+            return .unavailable("it rejected its trigger \(trigger.name ?? trigger.id): \(error)")
         }
-        return true
+        logger.info("\(device.name): attached its trigger \(trigger.name ?? trigger.id) (none was current; detached again on exit)")
+        return .ready(attached: true)
+    }
+
+    /// Leaves the device as it was found: no current trigger. Runs after the buffer is closed (the
+    /// kernel refuses a trigger change while a triggered buffer runs).
+    private func detachTrigger(of live: LibIIODevice) {
+        if case .failure(let error) = live.setTrigger(nil) {
+            logger.warning("\(device.name): could not detach its trigger again: \(error)")
+        }
     }
 
     // MARK: Buffered capture
@@ -111,6 +208,8 @@ struct DeviceReader {
         let buffer: LibIIOBuffer
         switch live.createBuffer(samples: samplesPerRefill) {
         case .success(let created): buffer = created
+        case .failure(.resourceBusy):
+            throw .bufferBusy(device: "\(device.name) (\(device.id))", holder: holder()?.description)
         case .failure(let error): throw classify(error, operation: "opening the buffer of \(device.devicePath)", timeout: timeout)
         }
         guard buffer.step == decoder.layout.scanSize else {

@@ -107,9 +107,10 @@ struct LibIIODevice {
         return .success(trigger.map(LibIIODevice.init))
     }
 
-    /// Attaches a trigger (`iio_device_set_trigger`); the driver may reject it.
-    func setTrigger(_ trigger: LibIIODevice) -> Result<Void, Errno> {
-        let status = iio_device_set_trigger(pointer, trigger.pointer)
+    /// Attaches a trigger (`iio_device_set_trigger`), or detaches the current one with `nil` (libiio
+    /// writes an empty name, which the kernel reads as "no trigger"); the driver may reject it.
+    func setTrigger(_ trigger: LibIIODevice?) -> Result<Void, Errno> {
+        let status = iio_device_set_trigger(pointer, trigger?.pointer)
         return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
     }
 

@@ -1,0 +1,299 @@
+import Foundation
+import IIOTestbed
+import Testing
+
+/// An LD_PRELOAD shim, built by the tests, that makes opening the paths named in `IMU_TEST_EBUSY_PATHS`
+/// (comma-separated suffixes) fail with EBUSY: `open` of a device node (the kernel's `iio_chrdev_open` when
+/// another reader holds it) and `fopen` for writing (libiio's sysfs writes, e.g. `buffer/enable`). It must
+/// come before umockdev's preload, so it sees the paths the program asked for.
+enum EBUSYShim {
+    static let source = #"""
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <fcntl.h>
+        #include <stdarg.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+
+        static int is_busy(const char *path) {
+            const char *list = getenv("IMU_TEST_EBUSY_PATHS");
+            if (!path || !list) return 0;
+            size_t length = strlen(path);
+            const char *start = list;
+            while (*start) {
+                const char *end = strchr(start, ',');
+                size_t size = end ? (size_t)(end - start) : strlen(start);
+                if (size > 0 && size <= length && strncmp(path + length - size, start, size) == 0) return 1;
+                if (!end) break;
+                start = end + 1;
+            }
+            return 0;
+        }
+
+        #define OPEN_WRAPPER(name)                                                        \
+            int name(const char *path, int flags, ...) {                                 \
+                static int (*real)(const char *, int, ...);                              \
+                if (!real) real = dlsym(RTLD_NEXT, #name);                              \
+                va_list arguments; va_start(arguments, flags);                           \
+                mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0; \
+                va_end(arguments);                                                       \
+                if (is_busy(path)) { errno = EBUSY; return -1; }                         \
+                return real(path, flags, mode);                                          \
+            }
+        OPEN_WRAPPER(open)
+        OPEN_WRAPPER(open64)
+
+        #define FOPEN_WRAPPER(name)                                                       \
+            FILE *name(const char *path, const char *mode) {                             \
+                static FILE *(*real)(const char *, const char *);                        \
+                if (!real) real = dlsym(RTLD_NEXT, #name);                              \
+                if (mode && strchr(mode, 'w') && is_busy(path)) { errno = EBUSY; return NULL; } \
+                return real(path, mode);                                                 \
+            }
+        FOPEN_WRAPPER(fopen)
+        FOPEN_WRAPPER(fopen64)
+        """#
+
+    /// The shim's shared object, compiled once per test process with the system's `gcc`.
+    static let library: Result<String, ShimError> = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imu-ebusy-shim-\(getpid())")
+        let sourceURL = directory.appendingPathComponent("ebusy.c")
+        let libraryURL = directory.appendingPathComponent("libebusy.so")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try source.write(to: sourceURL, atomically: true, encoding: .utf8)
+        } catch {
+            return .failure(ShimError(reason: "\(error)"))
+        }
+        let result = try? Testbed.runOutsidePreload(
+            executable: "/usr/bin/gcc", arguments: ["-shared", "-fPIC", "-O2", "-o", libraryURL.path, sourceURL.path, "-ldl"])
+        guard let result, result.status == 0 else {
+            return .failure(ShimError(reason: result?.standardError ?? "gcc did not run"))
+        }
+        return .success(libraryURL.path)
+    }()
+
+    /// Why the shim could not be built.
+    struct ShimError: Error { let reason: String }
+
+    /// `env` arguments that run `executable` with the shim before umockdev's preload, failing `busyPaths`.
+    static func arguments(busyPaths: [String], executable: String, _ arguments: [String]) throws -> [String] {
+        let library = try library.get()
+        return ["IMU_TEST_EBUSY_PATHS=\(busyPaths.joined(separator: ","))", "LD_PRELOAD=\(library):libumockdev-preload.so.0", executable]
+            + arguments
+    }
+}
+
+/// A process that holds device nodes open the way iio-sensor-proxy holds an accelerometer's, named like it.
+final class NodeHolder {
+    private let process = Process()
+
+    /// Opens every one of `nodes` (FIFOs in the testbed) read-write and sleeps, as `iio-sensor-proxy`.
+    init(nodes: [URL]) throws {
+        let redirects = nodes.enumerated().map { "exec \($0.offset + 3)<>\"$\($0.offset + 1)\"" }.joined(separator: "; ")
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "\(redirects); exec -a iio-sensor-proxy sleep 120", "holder"] + nodes.map(\.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "LD_PRELOAD")
+        environment.removeValue(forKey: "UMOCKDEV_DIR")
+        process.environment = environment
+        // Never the test's own output: `swift test` reads it to its end, which a holder still running would delay.
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// The holder's process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits until the holder has every node open (its fds 3...).
+    func waitUntilHolding(_ count: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let open = (3..<(3 + count)).allSatisfy { FileManager.default.fileExists(atPath: "/proc/\(pid)/fd/\($0)") }
+            let named = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.hasPrefix("iio-sensor-proxy") ?? false
+            if open && named { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+@Suite("imu-stream: buffer-only devices, triggers and busy buffers", .enabled(if: canRunCLIs, cliMessage))
+struct BufferAccessTests {
+    private let g = 9.80665
+
+    /// Eight accel_3d scans (24 bytes: x, y, z as le s16 in 32-bit words, pad, le s64 timestamp) reading (n, -100, 5).
+    private func accel3DScans(device: SysfsDevice) throws -> [UInt8] {
+        let layout = try #require(FixtureScanLayout(device: device))
+        return (0..<8).flatMap { n in
+            layout.encode(["accel_x": Int64(n), "accel_y": -100, "accel_z": 5, "timestamp": 1_000_000_000 + Int64(n) * 10_000_000])
+        }
+    }
+
+    @Test("a buffer-only device with no current trigger: streamed through its own trigger (accel_3d-dev40), detached after")
+    func bufferOnlyAttachesOwnTrigger() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let fixture = try SysfsFixture(named: "buffer-only-accel")
+        _ = try testbed.install(fixture)
+        _ = try testbed.feed(device: "iio:device40", bytes: try accel3DScans(device: try #require(fixture.device("iio:device40"))))
+        // While it streams the trigger is accel_3d-dev40 (checked in interruptDetachesTrigger, which streams until stopped).
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--samples", "3", "--json", "--verbose"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "", "detached again on exit")
+        #expect(result.standardError.contains("attached its trigger accel_3d-dev40"), "\(result.standardError)")
+        #expect(result.standardError.contains("buffered capture"), "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        #expect(lines.count == 3)
+        for (n, line) in lines.enumerated() {
+            // HID sign is CoreMotion's: no negation; 0.00980665 m/s^2 per count.
+            #expect(
+                close(
+                    vector(line, "acceleration"), [Double(n) * 0.00980665 / g, -100 * 0.00980665 / g, 5 * 0.00980665 / g], tolerance: 1e-12)
+            )
+        }
+    }
+
+    @Test("Ctrl-C while a buffer-only device streams through the trigger it attached: status 0, trigger detached")
+    func interruptDetachesTrigger() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let fixture = try SysfsFixture(named: "buffer-only-accel")
+        _ = try testbed.install(fixture)
+        let device = try #require(fixture.device("iio:device40"))
+        let layout = try #require(FixtureScanLayout(device: device))
+        let scans = (0..<200).flatMap { n in
+            layout.encode(["accel_x": 1, "accel_y": -100, "accel_z": 5, "timestamp": 1_000_000_000 + Int64(n) * 10_000_000])
+        }
+        _ = try testbed.feed(device: "iio:device40", bytes: scans)
+        let stream = try testbed.launchUnderPreload(executable: try product("imu-stream"), arguments: ["--json"])
+        #expect(stream.waitUntil(timeLimit: 30) { stream.outputSoFar.split(separator: "\n").count >= 3 })
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "accel_3d-dev40")
+        stream.send(SIGINT)
+        let result = stream.wait()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "")
+        #expect(try testbed.attribute("buffer/enable", of: "iio:device40") == "0")
+    }
+
+    @Test("--poll on a buffer-only device: status 15 and why, never a poll of *_raw that does not exist")
+    func bufferOnlyCannotBePolled() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "buffer-only-accel")
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--poll", "--samples", "1"])
+        #expect(result.status == 15, "\(result.standardError)")
+        #expect(
+            result.standardError
+                == "imu-stream: accel_3d (iio:device40) cannot be read: it has no *_raw attributes to poll (--poll), only its kernel buffer; run without --poll.\n"
+        )
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "", "untouched")
+    }
+
+    @Test("a buffer-only device without any trigger: status 15 naming the triggers looked for, not 'sensor removed'")
+    func bufferOnlyWithoutTrigger() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "buffer-only-no-trigger")
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1"])
+        #expect(result.status == 15, "\(result.standardError)")
+        #expect(
+            result.standardError
+                == "imu-stream: accel_3d (iio:device41) cannot be read: no current trigger and no trigger of its own "
+                + "(accel_3d-dev41 or accel_3d-trigger), and it has no *_raw attributes to poll.\n")
+        #expect(!result.standardError.contains("removed"))
+    }
+
+    @Test("a buffer enabled and held by another process: polled *_raw with a note naming the holder; its buffer left alone")
+    func heldBufferIsPolled() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
+        for device in ["iio:device4", "iio:device5"] { try testbed.setAttribute("buffer/enable", of: device, to: "1") }
+        let holder = try NodeHolder(nodes: ["iio:device4", "iio:device5"].map { testbed.root.appendingPathComponent("dev/\($0)") })
+        #expect(holder.waitUntilHolding(2))
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--device", "accel_3d", "--rate", "50", "--samples", "3", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "accel_3d (iio:device4): its kernel buffer is in use by iio-sensor-proxy (pid \(holder.pid)) (EBUSY); polling the *_raw attributes instead, at most 50 Hz"
+            ), "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        #expect(lines.count == 3)
+        for line in lines {
+            // in_accel_{x,y,z}_raw = 12, -1000, -35 at 0.00980665 m/s^2; HID sign.
+            #expect(close(vector(line, "acceleration"), [0.012, -1.0, -0.035], tolerance: 1e-12), "\(line)")
+        }
+        for device in ["iio:device4", "iio:device5"] {
+            #expect(try testbed.attribute("buffer/enable", of: device) == "1", "the holder's buffer was not disabled")
+        }
+        #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device4") == "10.000000", "nor its rate changed")
+    }
+
+    @Test(
+        "EBUSY from the kernel (node open, or the buffer/enable write): polled where *_raw exists",
+        arguments: [["/dev/iio:device4", "/dev/iio:device5"], ["iio:device4/buffer/enable", "iio:device5/buffer/enable"]])
+    func busyOpenIsPolled(busyPaths: [String]) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
+        let result = try testbed.runUnderPreload(
+            executable: "/usr/bin/env",
+            arguments: try EBUSYShim.arguments(
+                busyPaths: busyPaths, executable: try product("imu-stream"), ["--device", "accel_3d", "--samples", "2", "--json"]))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError.contains("accel_3d (iio:device4): its kernel buffer is in use by another reader (EBUSY); polling"),
+            "\(result.standardError)")
+        #expect(try jsonLines(result.output).allSatisfy { close(vector($0, "acceleration"), [0.012, -1.0, -0.035], tolerance: 1e-12) })
+    }
+
+    @Test(
+        "EBUSY on a buffer-only device: status 15 with the one-line reason, and its trigger detached again",
+        arguments: [["/dev/iio:device40"], ["iio:device40/buffer/enable"]])
+    func busyBufferOnly(busyPaths: [String]) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "buffer-only-accel")
+        let result = try testbed.runUnderPreload(
+            executable: "/usr/bin/env",
+            arguments: try EBUSYShim.arguments(busyPaths: busyPaths, executable: try product("imu-stream"), ["--samples", "1"]))
+        #expect(result.status == 15, "\(result.standardError)")
+        #expect(
+            result.standardError
+                == "imu-stream: the kernel buffer of accel_3d (iio:device40) is in use by another reader (EBUSY), and the device "
+                + "has no *_raw attributes to poll instead: stop the other reader (iio-sensor-proxy: `sudo systemctl stop "
+                + "iio-sensor-proxy`) and retry.\n")
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "")
+    }
+
+    @Test("a buffer-only device held by another process: status 15 naming the holder")
+    func heldBufferOnly() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "buffer-only-accel")
+        try testbed.setAttribute("buffer/enable", of: "iio:device40", to: "1")
+        try testbed.setAttribute("trigger/current_trigger", of: "iio:device40", to: "accel_3d-dev40")
+        let holder = try NodeHolder(nodes: [testbed.root.appendingPathComponent("dev/iio:device40")])
+        #expect(holder.waitUntilHolding(1))
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1"])
+        #expect(result.status == 15, "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix(
+                "imu-stream: the kernel buffer of accel_3d (iio:device40) is in use by iio-sensor-proxy (pid \(holder.pid)) (EBUSY)"),
+            "\(result.standardError)")
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "accel_3d-dev40", "the holder's trigger stays")
+        #expect(try testbed.attribute("buffer/enable", of: "iio:device40") == "1")
+    }
+}
