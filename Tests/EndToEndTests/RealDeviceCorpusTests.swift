@@ -161,14 +161,8 @@ struct RealDeviceCorpusTests {
         #expect(result.output.isEmpty)
         #expect(result.standardError.hasPrefix("\(command[0]):"), "\(result.standardError)")
         #expect(!result.standardError.contains("does not exist"), "\(result.standardError)")
-        // imu-list names only the devices it grouped into IMUs (none here: "no IIO devices at all"), so it misses
-        // both; the reader branch rewords this message to name every device (issue 9 point 6).
-        withKnownIssue("imu-list names only accelerometers and 3-axis gyroscopes", isIntermittent: true) {
-            for name in ["ad7124-8", "adxrs290"] {
-                #expect(result.standardError.contains(name), "\(result.standardError)")
-            }
-        } when: {
-            command[0] == "imu-list"
+        for name in ["ad7124-8", "adxrs290"] {
+            #expect(result.standardError.contains(name), "\(result.standardError)")
         }
     }
 
