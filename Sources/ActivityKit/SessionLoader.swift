@@ -15,17 +15,51 @@ public struct SessionLoader: Sendable {
         self.sampleRate = sampleRate
     }
 
-    /// Every session under `paths`, in path order (read in parallel).
-    public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
+    /// Every session input under `paths`, in path order; fails when there is none.
+    public func inputs(from paths: [String]) throws(ActivityError) -> [SessionInput] {
         var found: [SessionInput] = []
         for path in paths { found += try SessionInput.all(at: path) }
-        let inputs = found
-        guard !inputs.isEmpty else {
+        guard !found.isEmpty else {
             throw .insufficientData("no recordings or MotionSense CSV files under \(paths.joined(separator: ", "))")
         }
-        let results = concurrentMap(inputs.count) { index in
+        return found
+    }
+
+    /// Every session under `paths`, in path order (read in parallel), all in memory at once: for small inputs and
+    /// tests; tools use ``windowedDataset(from:configuration:inspect:)``, which keeps only the windows' features.
+    public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
+        let inputs = try inputs(from: paths)
+        return try Self.collect(concurrentMap(inputs.count) { index in
             Result { () throws(ActivityError) in try session(from: inputs[index]) }
+        })
+    }
+
+    /// Sessions read at a time (in parallel), so that only their motion is in memory at once.
+    static let sessionsPerGroup = 8
+
+    /// The windows of every session under `paths`, cut by `configuration`, in path order. Sessions are read a group
+    /// at a time and only their features are kept, so memory grows with the number of windows, not with the size
+    /// of the files; `inspect` sees each session first (to name one shorter than a window, or readings dropped).
+    public func windowedDataset(
+        from paths: [String], configuration: WindowConfiguration, inspect: (LabelledSession) -> Void = { _ in }
+    ) throws(ActivityError) -> WindowedDataset {
+        let inputs = try inputs(from: paths)
+        var dataset = try WindowedDataset(sessions: [], configuration: configuration)
+        var start = 0
+        while start < inputs.count {
+            let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])
+            let sessions = try Self.collect(concurrentMap(group.count) { index in
+                Result { () throws(ActivityError) in try session(from: group[index]) }
+            })
+            sessions.forEach(inspect)
+            dataset.append(contentsOf: try WindowedDataset(sessions: sessions, configuration: configuration))
+            start += group.count
         }
+        return dataset
+    }
+
+    /// The sessions, or the first error, in input order.
+    private static func collect(_ results: [Result<LabelledSession, ActivityError>]) throws(ActivityError) -> [LabelledSession] {
         var sessions: [LabelledSession] = []
         for result in results {
             switch result {

@@ -5,13 +5,13 @@ public struct WindowedDataset: Sendable {
     /// The window configuration used to cut the sessions.
     public let configuration: WindowConfiguration
     /// One feature row per window.
-    public let features: FeatureMatrix
+    public private(set) var features: FeatureMatrix
     /// Activity name of each window.
-    public let labels: [String]
+    public private(set) var labels: [String]
     /// Group (subject) of each window.
-    public let groups: [String]
+    public private(set) var groups: [String]
     /// Number of sessions that contributed at least one window.
-    public let sessionCount: Int
+    public private(set) var sessionCount: Int
 
     /// Cuts every session into windows of `configuration` and extracts their features (sessions in parallel, result in input order).
     public init(sessions: [LabelledSession], configuration: WindowConfiguration) throws(ActivityError) {
@@ -42,6 +42,15 @@ public struct WindowedDataset: Sendable {
         self.labels = labels
         self.groups = groups
         self.sessionCount = sessionCount
+    }
+
+    /// Adds the windows of `other`, cut with the same configuration, after this dataset's.
+    public mutating func append(contentsOf other: WindowedDataset) {
+        precondition(other.configuration == configuration, "datasets cut with different windows")
+        for row in 0..<other.windowCount { features.append(row: other.features.row(row)) }
+        labels += other.labels
+        groups += other.groups
+        sessionCount += other.sessionCount
     }
 
     /// Number of windows.

@@ -83,6 +83,7 @@ public struct FailureReport: Sendable, Equatable {
 
     private static func status(of error: ActivityError) -> ExitStatus {
         switch error {
+        case .unreadableRecording(let error): status(of: error)
         case .unsupportedModelVersion, .incompatibleModel, .windowMismatch, .unreadableModel:
             .modelRefused
         case .invalidWindow, .invalidParameters: .usage

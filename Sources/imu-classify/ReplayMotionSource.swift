@@ -5,7 +5,8 @@ import Logging
 import MotionRecording
 
 /// Replays recordings and MotionSense files as one device-motion stream, one session after another with a gap
-/// between them; recordings are fused from their raw readings by the live pipeline (see `SessionLoader`).
+/// between them, read one at a time; recordings are fused from their raw readings by the live pipeline (see
+/// `SessionLoader`).
 struct ReplayMotionSource: Sendable {
     /// The files to replay, in order.
     let files: [String]
@@ -25,15 +26,12 @@ struct ReplayMotionSource: Sendable {
                     let sampleRate = window.sampleRate
                     let loader = try SessionLoader(sampleRate: sampleRate)
                     var offset = 0.0
-                    for session in try loader.sessions(from: files) {
+                    for input in try loader.inputs(from: files) {
+                        let session = try loader.session(from: input)
                         logger.info(
                             "replaying \(session.name) (\(session.label), \(session.motions.count) samples)")
-                        if session.motions.count < window.size {
-                            printError(
-                                "imu-classify: \(session.name) holds \(session.motions.count) samples, shorter than one window "
-                                    + "(\(window.size) samples at \(DecimalText.string(sampleRate, decimals: 2)) Hz): it is not classified on its own"
-                            )
-                        }
+                        session.reportShortOrRepaired(
+                            tool: "imu-classify", window: window, consequence: "it is not classified on its own")
                         let start = session.motions.first?.timestamp ?? 0
                         for var motion in session.motions {
                             try Task.checkCancellation()

@@ -55,13 +55,10 @@ struct EvalCommand: ParsableCommand {
         let logger = Logger(label: "imu-eval")
         do {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
-            let sessions = try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: inputs)
-            for session in sessions where session.motions.count < model.window.size {
-                printError(
-                    "imu-eval: \(session.name) holds \(session.motions.count) samples, shorter than one window "
-                        + "(\(model.window.size) samples): it is not evaluated")
+            let loader = try SessionLoader(sampleRate: model.window.sampleRate)
+            let dataset = try loader.windowedDataset(from: inputs, configuration: model.window) { session in
+                session.reportShortOrRepaired(tool: "imu-eval", window: model.window, consequence: "it is not evaluated")
             }
-            let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
             logger.info("\(dataset.windowCount) windows from \(dataset.sessionCount) sessions")
             guard dataset.windowCount > 0 else {
                 throw CommandFailure(
