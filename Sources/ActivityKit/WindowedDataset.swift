@@ -44,13 +44,13 @@ public struct WindowedDataset: Sendable {
         self.sessionCount = sessionCount
     }
 
-    /// Adds the windows of `other`, cut with the same configuration, after this dataset's.
-    public mutating func append(contentsOf other: WindowedDataset) {
-        precondition(other.configuration == configuration, "datasets cut with different windows")
-        for row in 0..<other.windowCount { features.append(row: other.features.row(row)) }
-        labels += other.labels
-        groups += other.groups
-        sessionCount += other.sessionCount
+    /// Adds one session's feature rows (a session without rows adds nothing).
+    mutating func append(rows: [[Double]], label: String, group: String) {
+        guard !rows.isEmpty else { return }
+        sessionCount += 1
+        for row in rows { features.append(row: row) }
+        labels += Array(repeating: label, count: rows.count)
+        groups += Array(repeating: group, count: rows.count)
     }
 
     /// Number of windows.

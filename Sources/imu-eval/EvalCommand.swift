@@ -53,7 +53,7 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-eval")
-        do {
+        do throws(any Error) {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
             let loader = try SessionLoader(sampleRate: model.window.sampleRate)
             let dataset = try loader.windowedDataset(from: inputs, configuration: model.window) { session in
