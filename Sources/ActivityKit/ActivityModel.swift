@@ -139,12 +139,19 @@ public struct ActivityModel: Codable, Sendable {
         return try decode(data, path: url.path)
     }
 
-    /// A file error in words, without Foundation's type names.
-    static func plainReason(_ error: any Error) -> String {
-        let text =
-            (error as? CocoaError).map { $0.code == .fileReadNoSuchFile ? "no such file" : "\($0.code)" }
-            ?? "\(error)"
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    /// A file error in words, without Foundation's type names (`NSCocoaErrorDomain`, `UserInfo`).
+    public static func plainReason(_ error: any Error) -> String {
+        guard let error = error as? CocoaError else {
+            return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        switch error.code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the device"
+        case .fileWriteVolumeReadOnly: return "the file system is read-only"
+        case .fileWriteFileExists: return "a file of that name exists"
+        default: return "file system error \(error.code.rawValue)"
+        }
     }
 
     /// Writes the model to `url` atomically, so that a watcher never sees half a file.
@@ -154,7 +161,7 @@ public struct ActivityModel: Codable, Sendable {
             try data.write(to: url, options: .atomic)
         } catch {
             throw .unwritableFile(
-                path: url.path, reason: "\(error); check that the directory exists and is writable")
+                path: url.path, reason: "\(Self.plainReason(error)); check that the directory exists and is writable")
         }
     }
 }

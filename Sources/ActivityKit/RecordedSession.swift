@@ -72,7 +72,9 @@ extension LabelledSession {
                 if batch.isEmpty { break }
                 readings += batch.count
                 pipeline.append(batch, into: &motions)
-                if let reason = rateGuard.check(pipeline, fed: batch.count) { throw ActivityError.unreadableFile(path: path, reason: reason) }
+                if let reason = rateGuard.check(pipeline, fed: batch.count) {
+                    throw ActivityError.unreadableFile(path: path, reason: reason)
+                }
                 try flush()
             }
             guard readings > 0 else {

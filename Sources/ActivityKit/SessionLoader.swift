@@ -30,9 +30,10 @@ public struct SessionLoader: Sendable {
     /// tests; tools use ``windowedDataset(from:configuration:inspect:)``, which keeps only the windows' features.
     public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
         let inputs = try inputs(from: paths)
-        return try Self.collect(concurrentMap(inputs.count) { index in
-            Result { () throws(ActivityError) in try session(from: inputs[index]) }
-        })
+        return try Self.collect(
+            concurrentMap(inputs.count) { index in
+                Result { () throws(ActivityError) in try session(from: inputs[index]) }
+            })
     }
 
     /// Sessions read at a time (in parallel).

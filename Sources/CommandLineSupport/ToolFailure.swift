@@ -43,7 +43,7 @@ public struct FailureReport: Sendable, Equatable {
             case let error as ActivityError: (error.description, Self.status(of: error))
             case let error as MotionError: (error.description, Self.status(of: error))
             case let error as ResamplingError: (error.description, .badInput)
-            default: ("\(error)", .failure)
+            default: ("failed: \(ActivityModel.plainReason(error))", .failure)
             }
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         line = "\(tool): \(oneLine)"

@@ -22,7 +22,8 @@ public struct RecordingCounts: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func count(_ key: CodingKeys) throws -> Int {
             let value = try container.decode(Double.self, forKey: key)
-            guard value == value.rounded(), Double(RecordingLimits.rowCount.lowerBound)...Double(RecordingLimits.rowCount.upperBound) ~= value
+            guard value == value.rounded(),
+                Double(RecordingLimits.rowCount.lowerBound)...Double(RecordingLimits.rowCount.upperBound) ~= value
             else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container,

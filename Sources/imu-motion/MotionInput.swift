@@ -1,12 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 import DeviceMotionKit
 import MotionRecording
 import MotionSamples
 import Resampling
 import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What `imu-motion` reads, streamed in bounded memory: a BROAD-style CSV of paired samples, or a recording
 /// (`.imurec` directory, or its `raw.csv`) of raw readings as a live source delivered them.

@@ -90,7 +90,10 @@ final class RawSampleCSV {
                 continue
             }
             guard let value = Double(text) else {
-                throw .malformedLine(path, lineNumber, "column \(header[index]) is \"\(text.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)")
+                throw .malformedLine(
+                    path, lineNumber,
+                    "column \(header[index]) is \"\(text.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
+                )
             }
             values.append(value)
         }

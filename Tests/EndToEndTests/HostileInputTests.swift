@@ -88,7 +88,8 @@ struct HostileInputTests {
         }
         let replay = try run("imu-classify", ["--replay", edited, "--json"])
         #expect(replay.status == 0, "\(replay.standardError)")
-        #expect(replay.standardError.contains("pandas.imurec: dropped 1 readings with an empty, nan or inf value"), "\(replay.standardError)")
+        #expect(
+            replay.standardError.contains("pandas.imurec: dropped 1 readings with an empty, nan or inf value"), "\(replay.standardError)")
         #expect(try jsonLines(replay.output).count > 10)
     }
 
@@ -109,7 +110,9 @@ struct HostileInputTests {
             let result = try run("imu-motion", [path])
             #expect(!result.timedOut)
             #expect(result.status == 12, "\(path): \(result.standardError)")
-            #expect(result.standardError.hasPrefix("imu-motion: \(message)") || result.standardError.contains(message), "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("imu-motion: \(message)") || result.standardError.contains(message),
+                "\(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             #expect(result.standardOutput.isEmpty)
         }
@@ -208,7 +211,10 @@ struct HostileInputTests {
     func hostileMetadata() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let cases: [(String, Any, String)] = [
-            ("counts", ["raw": 1e30, "motion": 1200, "events": 0], "counts.raw: invalid value (1e+30 is not a whole number in 0...1000000000)"),
+            (
+                "counts", ["raw": 1e30, "motion": 1200, "events": 0],
+                "counts.raw: invalid value (1e+30 is not a whole number in 0...1000000000)"
+            ),
             ("counts", ["raw": 4800.5, "motion": 1200, "events": 0], "counts.raw: invalid value (4800.5 is not a whole number"),
             ("monotonic_end", "soon", "monotonic_end: expected a number"),
         ]
@@ -255,5 +261,31 @@ struct HostileInputTests {
         let line = try #require(try jsonLines(result.output).first)
         #expect(line["model"] as? String == output)
         #expect((line["windows"] as? Int ?? 0) > 0)
+    }
+
+    @Test("a directory that cannot be created or written is one line in words, no Foundation error dump (exit 11)")
+    func unwritableOutputs() throws {
+        let motionSense = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
+        let cases = [
+            (
+                "imu-import", ["motionsense", motionSense, "--output", "/proc/no-such-dir"],
+                "imu-import: cannot create the output directory /proc/no-such-dir (no such file or directory)"
+            ),
+            (
+                "imu-train", [motionSense, "-o", "/proc/no-such-dir/a.model", "--window", "20", "--hop", "5", "--rounds", "2"],
+                "imu-train: cannot write /proc/no-such-dir/a.model: no such file or directory"
+            ),
+            (
+                "imu-motion", [broad.path, "-o", "/proc/no-such-dir/motion.csv"],
+                "imu-motion: cannot write /proc/no-such-dir/motion.csv (No such file or directory)"
+            ),
+        ]
+        for (tool, arguments, message) in cases {
+            let result = try run(tool, arguments)
+            #expect(result.status == 11, "\(tool): \(result.standardError)")
+            #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+            #expect(!result.standardError.contains("Domain=") && !result.standardError.contains("UserInfo"))
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        }
     }
 }

@@ -76,7 +76,8 @@ struct CorruptRecordingTests {
         let motionPath = directory.appending("motion.csv")
         try replaceTimestamp(in: motionPath, line: 3, with: "nan")
         let error = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
-        #expect(error.description.hasPrefix("\(motionPath.string):3: column timestamp is 'nan', not a number of seconds in 0...10000000000"))
+        #expect(
+            error.description.hasPrefix("\(motionPath.string):3: column timestamp is 'nan', not a number of seconds in 0...10000000000"))
     }
 
     @Test("a raw timestamp going back on the same sensor is rejected; the two sensors may interleave")
