@@ -56,18 +56,19 @@ struct EvalCommand: ParsableCommand {
         do throws(any Error) {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
             let loader = try SessionLoader(sampleRate: model.window.sampleRate)
-            let dataset = try loader.windowedDataset(from: inputs, configuration: model.window) { session in
+            var sessions = 0
+            let confusion = try loader.evaluate(model, on: inputs) { session in
+                sessions += 1
                 session.reportShortOrRepaired(tool: "imu-eval", window: model.window, consequence: "it is not evaluated")
             }
-            logger.info("\(dataset.windowCount) windows from \(dataset.sessionCount) sessions")
-            guard dataset.windowCount > 0 else {
+            logger.info("\(confusion.total) windows from \(sessions) sessions")
+            guard confusion.total > 0 else {
                 throw CommandFailure(
                     "every input is shorter than one window (\(model.window.size) samples, "
                         + "\(model.window.duration) s): nothing was evaluated; pass longer recordings",
                     status: .notEnoughData)
             }
-            let report = EvaluationReport(
-                confusion: try model.evaluate(on: dataset), windows: model.window, mode: "evaluation")
+            let report = EvaluationReport(confusion: confusion, windows: model.window, mode: "evaluation")
             print(json ? try report.jsonLine() : report.text())
         } catch {
             throw exitReporting(error, tool: "imu-eval")
