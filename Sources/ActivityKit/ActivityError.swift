@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// Everything that can go wrong in ActivityKit, each with a message that says what to do about it.
 public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A window configuration that cannot produce windows.
@@ -18,6 +20,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     case windowMismatch(running: WindowConfiguration, found: WindowConfiguration)
     /// A file that could not be read or parsed.
     case unreadableFile(path: String, reason: String)
+    /// A recording that could not be read; its own error names the file, the line and what to do.
+    case unreadableRecording(RecordingError)
     /// A model file that could not be read or is not a model.
     case unreadableModel(path: String, reason: String)
     /// A file that could not be written.
@@ -46,6 +50,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "restart to switch to it, or retrain it with the running windows"
         case .unreadableFile(let path, let reason):
             "cannot read \(path): \(reason)"
+        case .unreadableRecording(let error):
+            error.description
         case .unreadableModel(let path, let reason):
             "cannot load the model \(path): \(reason)"
         case .unwritableFile(let path, let reason):

@@ -1,6 +1,10 @@
 import FoundationEssentials
 import MotionSamples
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A trained activity classifier as stored on disk: format version, windows, feature order, classes, summary, trees.
 public struct ActivityModel: Codable, Sendable {
     /// The format version this build writes and reads.
@@ -108,8 +112,23 @@ public struct ActivityModel: Codable, Sendable {
         return model
     }
 
-    /// Reads and validates the model file at `url`.
+    /// Largest model file read, in bytes: the bundled model is under 1 MB, and 400 rounds of deep trees stay well
+    /// below this, so that no file sizes the decoder's memory.
+    public static let maximumFileSize = 64 << 20
+
+    /// Reads and validates the model file at `url`: a regular file of at most ``maximumFileSize`` bytes (a device,
+    /// FIFO or directory is refused before it is read).
     public static func load(contentsOf url: URL) throws(ActivityError) -> ActivityModel {
+        var status = stat()
+        if stat(url.path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                throw .unreadableModel(path: url.path, reason: "it is not a regular file (a device, FIFO or directory); pass a model file")
+            }
+            guard status.st_size <= maximumFileSize else {
+                throw .unreadableModel(
+                    path: url.path, reason: "it holds \(status.st_size) bytes, more than the \(maximumFileSize) a model file can hold")
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -120,12 +139,19 @@ public struct ActivityModel: Codable, Sendable {
         return try decode(data, path: url.path)
     }
 
-    /// A file error in words, without Foundation's type names.
-    static func plainReason(_ error: any Error) -> String {
-        let text =
-            (error as? CocoaError).map { $0.code == .fileReadNoSuchFile ? "no such file" : "\($0.code)" }
-            ?? "\(error)"
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    /// A file error in words, without Foundation's type names (`NSCocoaErrorDomain`, `UserInfo`).
+    public static func plainReason(_ error: any Error) -> String {
+        guard let error = error as? CocoaError else {
+            return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        switch error.code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the device"
+        case .fileWriteVolumeReadOnly: return "the file system is read-only"
+        case .fileWriteFileExists: return "a file of that name exists"
+        default: return "file system error \(error.code.rawValue)"
+        }
     }
 
     /// Writes the model to `url` atomically, so that a watcher never sees half a file.
@@ -135,7 +161,7 @@ public struct ActivityModel: Codable, Sendable {
             try data.write(to: url, options: .atomic)
         } catch {
             throw .unwritableFile(
-                path: url.path, reason: "\(error); check that the directory exists and is writable")
+                path: url.path, reason: "\(Self.plainReason(error)); check that the directory exists and is writable")
         }
     }
 }

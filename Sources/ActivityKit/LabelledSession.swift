@@ -12,13 +12,18 @@ public struct LabelledSession: Sendable {
     public var motions: [DeviceMotion]
     /// Rate of `motions`, in Hz.
     public var sampleRate: Double
+    /// Input readings the fusion dropped (repeated or backward timestamps, nan or empty values, unpaired).
+    public var droppedReadings: Int
 
     /// Creates a session.
-    public init(label: String, group: String, name: String, motions: [DeviceMotion], sampleRate: Double) {
+    public init(
+        label: String, group: String, name: String, motions: [DeviceMotion], sampleRate: Double, droppedReadings: Int = 0
+    ) {
         self.label = label
         self.group = group
         self.name = name
         self.motions = motions
         self.sampleRate = sampleRate
+        self.droppedReadings = droppedReadings
     }
 }

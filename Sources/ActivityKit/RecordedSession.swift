@@ -3,45 +3,101 @@ import MotionRecording
 import MotionSamples
 import SystemPackage
 
+/// What a session is, without its motion: what streaming readers report once the motion has gone by.
+public struct SessionSummary: Sendable, Equatable {
+    /// The activity performed throughout the session.
+    public var label: String
+    /// The subject (or other grouping) the session belongs to.
+    public var group: String
+    /// A name for messages, such as the source file.
+    public var name: String
+    /// How many device-motion samples the session gave.
+    public var motionCount: Int
+    /// Input readings the fusion dropped (repeated or backward timestamps, nan or empty values, unpaired).
+    public var droppedReadings: Int
+}
+
 extension LabelledSession {
     /// Raw readings fed to the fusion pipeline per call, as a live source delivers them in kernel-buffer batches.
     static let fusionBatchSize = 64
 
-    /// A recording (written by imu-record or imu-import) as a labelled session: its raw readings fused into device
-    /// motion at `sampleRate` by the same ``DeviceMotionPipeline`` a live sensor feeds; label = tag, group = subject.
-    public init(recording: Recording, sampleRate: Double) throws(ActivityError) {
-        let name = recording.directory.lastComponent?.string ?? recording.directory.string
-        guard !recording.raw.isEmpty else {
-            throw .unreadableFile(path: recording.directory.string, reason: "the recording holds no raw readings to classify")
-        }
-        var pipeline: DeviceMotionPipeline
-        do {
-            pipeline = try DeviceMotionPipeline(
-                outputRate: sampleRate, hasGyroscope: recording.metadata.hasGyroscope, inputRate: recording.metadata.rawRate)
-        } catch {
-            throw .invalidWindow("cannot fuse \(name) at \(sampleRate) Hz: \(error)")
-        }
+    /// The recording (written by imu-record or imu-import) at `path` as a labelled session, all its device motion in
+    /// memory (see ``fuseRecording(at:sampleRate:into:)``, which keeps none of it).
+    public init(recordingAt path: String, sampleRate: Double) throws(ActivityError) {
         var motions: [DeviceMotion] = []
-        var start = 0
-        while start < recording.raw.count {
-            let end = min(start + Self.fusionBatchSize, recording.raw.count)
-            pipeline.append(Array(recording.raw[start..<end]), into: &motions)
-            start = end
+        let summary: SessionSummary
+        do {
+            summary = try Self.fuseRecording(at: path, sampleRate: sampleRate) { motions += $0 }
+        } catch let error as ActivityError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: path, reason: "\(error)")
         }
-        pipeline.finish(into: &motions)
-        self.init(
-            label: recording.metadata.tag, group: recording.metadata.subject ?? recording.metadata.sessionID, name: name,
-            motions: motions, sampleRate: sampleRate)
+        self.init(summary: summary, motions: motions, sampleRate: sampleRate)
     }
 
-    /// Reads the recording directory at `path` and fuses it (see ``init(recording:sampleRate:)``).
-    public init(recordingAt path: String, sampleRate: Double) throws(ActivityError) {
-        let recording: Recording
+    /// Creates a session from a streaming reader's summary and the motion it delivered.
+    init(summary: SessionSummary, motions: [DeviceMotion], sampleRate: Double) {
+        self.init(
+            label: summary.label, group: summary.group, name: summary.name, motions: motions, sampleRate: sampleRate,
+            droppedReadings: summary.droppedReadings)
+    }
+
+    /// Fuses the recording at `path`: its raw readings, read row by row in bounded memory, go through the same
+    /// ``DeviceMotionPipeline`` a live sensor feeds, and the device motion at `sampleRate` is handed to `deliver` as it
+    /// comes; label = tag, group = subject. Errors are ``ActivityError``s, or whatever `deliver` throws.
+    public static func fuseRecording(
+        at path: String, sampleRate: Double, into deliver: ([DeviceMotion]) throws -> Void
+    ) throws -> SessionSummary {
+        let directory = FilePath(path)
+        let name = directory.lastComponent?.string ?? path
         do {
-            recording = try RecordingReader.read(FilePath(path))
-        } catch {
-            throw .unreadableFile(path: path, reason: error.description)
+            let metadata = try RecordingReader.readMetadata(directory)
+            let rows = try RecordingReader.rawReadings(of: directory, metadata: metadata)
+            var pipeline = try pipeline(name: name, sampleRate: sampleRate, hasGyroscope: metadata.hasGyroscope)
+            var rateGuard = PipelineRateGuard(source: path)
+            var motions: [DeviceMotion] = []
+            var batch: [SensorSample] = []
+            batch.reserveCapacity(fusionBatchSize)
+            var readings = 0
+            var motionCount = 0
+            func flush() throws {
+                motionCount += motions.count
+                try deliver(motions)
+                motions.removeAll(keepingCapacity: true)
+            }
+            while true {
+                batch.removeAll(keepingCapacity: true)
+                while batch.count < fusionBatchSize, let row = try rows.next() { batch.append(row) }
+                if batch.isEmpty { break }
+                readings += batch.count
+                pipeline.append(batch, into: &motions)
+                if let reason = rateGuard.check(pipeline, fed: batch.count) {
+                    throw ActivityError.unreadableFile(path: path, reason: reason)
+                }
+                try flush()
+            }
+            guard readings > 0 else {
+                throw ActivityError.unreadableFile(path: path, reason: "the recording holds no raw readings to classify")
+            }
+            pipeline.finish(into: &motions)
+            if let reason = rateGuard.checkFinished(pipeline) { throw ActivityError.unreadableFile(path: path, reason: reason) }
+            try flush()
+            let statistics = pipeline.inputStatistics
+            return SessionSummary(
+                label: metadata.tag, group: metadata.subject ?? metadata.sessionID, name: name, motionCount: motionCount,
+                droppedReadings: statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired)
+        } catch let error as RecordingError {
+            throw ActivityError.unreadableRecording(error)
         }
-        try self.init(recording: recording, sampleRate: sampleRate)
+    }
+
+    /// A pipeline fusing at `sampleRate`, without the nominal-rate hint (see ``PipelineRateGuard``).
+    private static func pipeline(name: String, sampleRate: Double, hasGyroscope: Bool) throws(ActivityError) -> DeviceMotionPipeline {
+        do {
+            return try DeviceMotionPipeline(outputRate: sampleRate, hasGyroscope: hasGyroscope)
+        } catch {
+            throw .invalidWindow("cannot fuse \(name) at \(sampleRate.messageText) Hz: \(error)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import DeviceMotionKit
 import FoundationEssentials
 
 /// Loads labelled sessions from the paths given on a command line.
@@ -15,17 +16,88 @@ public struct SessionLoader: Sendable {
         self.sampleRate = sampleRate
     }
 
-    /// Every session under `paths`, in path order (read in parallel).
-    public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
+    /// Every session input under `paths`, in path order; fails when there is none.
+    public func inputs(from paths: [String]) throws(ActivityError) -> [SessionInput] {
         var found: [SessionInput] = []
         for path in paths { found += try SessionInput.all(at: path) }
-        let inputs = found
-        guard !inputs.isEmpty else {
+        guard !found.isEmpty else {
             throw .insufficientData("no recordings or MotionSense CSV files under \(paths.joined(separator: ", "))")
         }
-        let results = concurrentMap(inputs.count) { index in
-            Result { () throws(ActivityError) in try session(from: inputs[index]) }
+        return found
+    }
+
+    /// Every session under `paths`, in path order (read in parallel), all in memory at once: for small inputs and
+    /// tests; tools use ``windowedDataset(from:configuration:inspect:)``, which keeps only the windows' features.
+    public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
+        let inputs = try inputs(from: paths)
+        return try Self.collect(
+            concurrentMap(inputs.count) { index in
+                Result { () throws(ActivityError) in try session(from: inputs[index]) }
+            })
+    }
+
+    /// Sessions read at a time (in parallel).
+    static let sessionsPerGroup = 8
+
+    /// The windows of every session under `paths`, cut by `configuration`, in path order. Each session's motion is
+    /// cut into windows as it is fused and only the windows' features are kept, so memory grows with the number of
+    /// windows, not with the size of the files; `inspect` sees each session's summary (to name one shorter than a
+    /// window, or readings dropped).
+    public func windowedDataset(
+        from paths: [String], configuration: WindowConfiguration, inspect: (SessionSummary) -> Void = { _ in }
+    ) throws(ActivityError) -> WindowedDataset {
+        guard abs(sampleRate - configuration.sampleRate) <= 1e-6 else {
+            throw .sampleRateMismatch(session: paths.joined(separator: ", "), expected: configuration.sampleRate, found: sampleRate)
         }
+        let inputs = try inputs(from: paths)
+        let extractor = FeatureExtractor(configuration: configuration)
+        var dataset = try WindowedDataset(sessions: [], configuration: configuration)
+        var start = 0
+        while start < inputs.count {
+            let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])
+            let results = concurrentMap(group.count) { index in
+                Result { () throws(ActivityError) in
+                    var window = SlidingWindow<DeviceMotion>(configuration: configuration)
+                    var rows: [[Double]] = []
+                    let summary = try stream(group[index]) { motions in
+                        for motion in motions where window.append(motion) { rows.append(extractor.features(of: window.contents)) }
+                    }
+                    return (summary, rows)
+                }
+            }
+            for result in results {
+                let (summary, rows) = try result.get()
+                inspect(summary)
+                dataset.append(rows: rows, label: summary.label, group: summary.group)
+            }
+            start += group.count
+        }
+        return dataset
+    }
+
+    /// Reads `input` at the loader's rate and hands its device motion to `deliver` in pieces as it is produced,
+    /// keeping none of it (a recording is fused as it is read; a MotionSense file is resampled whole, then handed on).
+    public func stream(_ input: SessionInput, into deliver: ([DeviceMotion]) throws -> Void) throws(ActivityError) -> SessionSummary {
+        do {
+            switch input {
+            case .recording(let url):
+                return try LabelledSession.fuseRecording(at: url.path, sampleRate: sampleRate, into: deliver)
+            case .motionSense(let url):
+                let session = try MotionSenseDataset.session(at: url, sampleRate: sampleRate)
+                try deliver(session.motions)
+                return SessionSummary(
+                    label: session.label, group: session.group, name: session.name, motionCount: session.motions.count,
+                    droppedReadings: session.droppedReadings)
+            }
+        } catch let error as ActivityError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: input.path, reason: "\(error)")
+        }
+    }
+
+    /// The sessions, or the first error, in input order.
+    private static func collect(_ results: [Result<LabelledSession, ActivityError>]) throws(ActivityError) -> [LabelledSession] {
         var sessions: [LabelledSession] = []
         for result in results {
             switch result {
@@ -36,13 +108,10 @@ public struct SessionLoader: Sendable {
         return sessions
     }
 
-    /// Reads one input at the loader's rate.
+    /// Reads one input at the loader's rate, all its motion in memory.
     public func session(from input: SessionInput) throws(ActivityError) -> LabelledSession {
-        switch input {
-        case .recording(let url):
-            return try LabelledSession(recordingAt: url.path, sampleRate: sampleRate)
-        case .motionSense(let url):
-            return try MotionSenseDataset.session(at: url, sampleRate: sampleRate)
-        }
+        var motions: [DeviceMotion] = []
+        let summary = try stream(input) { motions += $0 }
+        return LabelledSession(summary: summary, motions: motions, sampleRate: sampleRate)
     }
 }

@@ -5,13 +5,13 @@ public struct WindowedDataset: Sendable {
     /// The window configuration used to cut the sessions.
     public let configuration: WindowConfiguration
     /// One feature row per window.
-    public let features: FeatureMatrix
+    public private(set) var features: FeatureMatrix
     /// Activity name of each window.
-    public let labels: [String]
+    public private(set) var labels: [String]
     /// Group (subject) of each window.
-    public let groups: [String]
+    public private(set) var groups: [String]
     /// Number of sessions that contributed at least one window.
-    public let sessionCount: Int
+    public private(set) var sessionCount: Int
 
     /// Cuts every session into windows of `configuration` and extracts their features (sessions in parallel, result in input order).
     public init(sessions: [LabelledSession], configuration: WindowConfiguration) throws(ActivityError) {
@@ -42,6 +42,15 @@ public struct WindowedDataset: Sendable {
         self.labels = labels
         self.groups = groups
         self.sessionCount = sessionCount
+    }
+
+    /// Adds one session's feature rows (a session without rows adds nothing).
+    mutating func append(rows: [[Double]], label: String, group: String) {
+        guard !rows.isEmpty else { return }
+        sessionCount += 1
+        for row in rows { features.append(row: row) }
+        labels += Array(repeating: label, count: rows.count)
+        groups += Array(repeating: group, count: rows.count)
     }
 
     /// Number of windows.

@@ -43,7 +43,7 @@ public struct FailureReport: Sendable, Equatable {
             case let error as ActivityError: (error.description, Self.status(of: error))
             case let error as MotionError: (error.description, Self.status(of: error))
             case let error as ResamplingError: (error.description, .badInput)
-            default: ("\(error)", .failure)
+            default: ("failed: \(ActivityModel.plainReason(error))", .failure)
             }
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         line = "\(tool): \(oneLine)"
@@ -85,6 +85,7 @@ public struct FailureReport: Sendable, Equatable {
 
     private static func status(of error: ActivityError) -> ExitStatus {
         switch error {
+        case .unreadableRecording(let error): status(of: error)
         case .unsupportedModelVersion, .incompatibleModel, .windowMismatch, .unreadableModel:
             .modelRefused
         case .invalidWindow, .invalidParameters: .usage

@@ -85,20 +85,30 @@ enum FileIO {
         try? descriptor.close()
     }
 
-    /// Reads a whole file; `nil` if it does not exist.
-    static func readIfPresent(_ path: FilePath) throws(RecordingError) -> [UInt8]? {
+    /// Reads a whole regular file of at most `limit` bytes; `nil` if it does not exist. A device, FIFO or directory,
+    /// or a longer file, is refused before it is read.
+    static func readIfPresent(_ path: FilePath, limit: Int) throws(RecordingError) -> [UInt8]? {
+        var status = stat()
+        guard stat(path.string, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .readFailed(path: path.string, reason: Errno(rawValue: errno).description)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .readFailed(path: path.string, reason: "it is not a regular file (a device, FIFO or directory)")
+        }
+        guard status.st_size <= limit else {
+            throw .readFailed(path: path.string, reason: "it holds \(status.st_size) bytes, more than the \(limit) such a file can hold")
+        }
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
-        } catch let error as Errno where error == .noSuchFileOrDirectory {
-            return nil
         } catch {
             throw .readFailed(path: path.string, reason: "\(error)")
         }
         defer { try? descriptor.close() }
         var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while contents.count <= limit {
             let count: Int
             do {
                 count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
@@ -108,5 +118,6 @@ enum FileIO {
             if count == 0 { return contents }
             contents.append(contentsOf: chunk[0..<count])
         }
+        throw .readFailed(path: path.string, reason: "it grew past \(limit) bytes while it was read")
     }
 }

@@ -15,8 +15,17 @@ public struct RecordingReplaySource: MotionSource {
         case realTime(speed: Double)
     }
 
-    /// The recording being replayed.
-    public let recording: Recording
+    /// Where the raw readings come from: a recording in memory, or its directory, read as the replay goes.
+    private enum Storage: Sendable {
+        case memory([SensorSample])
+        case directory(FilePath)
+    }
+
+    private let storage: Storage
+    /// The recording's directory.
+    public let directory: FilePath
+    /// The recording's `recording.json`.
+    public let metadata: RecordingMetadata
     /// How fast batches are delivered.
     public let pacing: Pacing
     /// Seconds of recording time per batch.
@@ -24,66 +33,118 @@ public struct RecordingReplaySource: MotionSource {
 
     /// Creates a replay of an in-memory recording.
     public init(recording: Recording, pacing: Pacing = .asFastAsPossible, batchDuration: Double = 0.05) {
-        self.recording = recording
+        storage = .memory(recording.raw)
+        directory = recording.directory
+        metadata = recording.metadata
         self.pacing = pacing
-        self.batchDuration = batchDuration > 0 ? batchDuration : 0.05
+        self.batchDuration = batchDuration > 0 && batchDuration.isFinite ? batchDuration : 0.05
     }
 
-    /// Reads the recording at `directory` and creates a replay of it.
+    /// A replay of the recording at `directory`, read in bounded memory as it is replayed (its metadata now).
     public init(contentsOf directory: FilePath, pacing: Pacing = .asFastAsPossible, batchDuration: Double = 0.05) throws(RecordingError) {
-        self.init(recording: try RecordingReader.read(directory), pacing: pacing, batchDuration: batchDuration)
+        storage = .directory(directory)
+        self.directory = directory
+        metadata = try RecordingReader.readMetadata(directory)
+        self.pacing = pacing
+        self.batchDuration = batchDuration > 0 && batchDuration.isFinite ? batchDuration : 0.05
     }
 
     /// The recording's directory name.
-    public var name: String { recording.directory.lastComponent?.string ?? recording.directory.string }
+    public var name: String { directory.lastComponent?.string ?? directory.string }
 
     /// Whether the recording holds gyroscope readings.
-    public var hasGyroscope: Bool { recording.metadata.hasGyroscope }
+    public var hasGyroscope: Bool { metadata.hasGyroscope }
 
     /// The recording's nominal raw rate.
-    public var nominalRate: Double? { recording.metadata.rawRate }
+    public var nominalRate: Double? { metadata.rawRate }
 
-    /// The raw samples in batches of `batchDuration` seconds, in file order.
-    public func batches() -> [[SensorSample]] {
-        var batches: [[SensorSample]] = []
-        var current: [SensorSample] = []
-        var batchEnd = -Double.infinity
-        for sample in recording.raw {
-            if sample.timestamp >= batchEnd, !current.isEmpty {
-                batches.append(current)
-                current.removeAll(keepingCapacity: true)
-            }
-            if current.isEmpty { batchEnd = sample.timestamp + batchDuration }
-            current.append(sample)
+    /// A reader of the raw readings in batches of `batchDuration` seconds, in file order.
+    public func batchReader() throws(RecordingError) -> RecordingBatchReader {
+        switch storage {
+        case .memory(let raw):
+            return RecordingBatchReader(next: RecordingBatchReader.memoryRows(raw), batchDuration: batchDuration)
+        case .directory(let directory):
+            let rows = try RecordingReader.rawReadings(of: directory, metadata: metadata)
+            return RecordingBatchReader(next: { () throws(RecordingError) in try rows.next() }, batchDuration: batchDuration)
         }
-        if !current.isEmpty { batches.append(current) }
-        return batches
     }
 
-    /// Starts the replay; the stream ends after the last sample or when the consumer stops.
+    /// Starts the replay; the stream ends after the last sample or when the consumer stops, or with the error of a
+    /// line that cannot be read.
     public func readings() -> AsyncThrowingStream<[SensorSample], any Error> {
-        let batches = batches()
         let pacing = pacing
+        let source = self
         return AsyncThrowingStream { continuation in
             let task = Task {
-                let clock = ContinuousClock()
-                let start = clock.now
-                let firstTimestamp = batches.first?.first?.timestamp ?? 0
-                for batch in batches {
-                    if case .realTime(let speed) = pacing, speed > 0, let last = batch.last {
-                        let offset = max(0, (last.timestamp - firstTimestamp) / speed)
-                        do {
-                            try await clock.sleep(until: start.advanced(by: .seconds(offset)))
-                        } catch {
-                            break
+                do {
+                    let batches = try source.batchReader()
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    var firstTimestamp: Double?
+                    while let batch = try batches.next() {
+                        if case .realTime(let speed) = pacing, speed > 0, let last = batch.last {
+                            let first = firstTimestamp ?? batch[0].timestamp
+                            firstTimestamp = first
+                            let offset = max(0, (last.timestamp - first) / speed)
+                            do {
+                                try await clock.sleep(until: start.advanced(by: .seconds(offset)))
+                            } catch {
+                                break
+                            }
                         }
+                        if Task.isCancelled { break }
+                        continuation.yield(batch)
                     }
-                    if Task.isCancelled { break }
-                    continuation.yield(batch)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
                 }
-                continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+}
+
+/// Raw readings grouped into batches that each cover at most `batchDuration` seconds, read one batch at a time.
+public final class RecordingBatchReader {
+    private let nextRow: () throws(RecordingError) -> SensorSample?
+    private let batchDuration: Double
+    private var carried: SensorSample?
+
+    init(next: @escaping () throws(RecordingError) -> SensorSample?, batchDuration: Double) {
+        nextRow = next
+        self.batchDuration = batchDuration
+    }
+
+    /// A row source over readings already in memory.
+    static func memoryRows(_ raw: [SensorSample]) -> () throws(RecordingError) -> SensorSample? {
+        var iterator = raw.makeIterator()
+        return { () throws(RecordingError) in iterator.next() }
+    }
+
+    /// Most readings in one batch, however close their timestamps (a batch never grows with the input).
+    public static let maximumBatchSize = 4096
+
+    /// The next batch, or `nil` after the last reading.
+    public func next() throws(RecordingError) -> [SensorSample]? {
+        let first: SensorSample
+        if let carried {
+            first = carried
+            self.carried = nil
+        } else if let row = try nextRow() {
+            first = row
+        } else {
+            return nil
+        }
+        var batch = [first]
+        let batchEnd = first.timestamp + batchDuration
+        while batch.count < Self.maximumBatchSize, let sample = try nextRow() {
+            if sample.timestamp >= batchEnd {
+                carried = sample
+                break
+            }
+            batch.append(sample)
+        }
+        return batch
     }
 }

@@ -93,17 +93,24 @@ enum RecordingRows {
         }
     }
 
+    /// A value: a number, or an empty field (how pandas and spreadsheets write NaN), read as `nan` so that the
+    /// pipeline drops and counts the row like any other invalid reading.
     private static func number(_ fields: [String], _ index: Int, column: String) throws(CSVLineError) -> Double {
+        if fields[index].isEmpty { return .nan }
         guard let value = Double(fields[index]) else {
             throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a number")
         }
         return value
     }
 
-    /// The first column, a timestamp: a finite number of seconds (sensor values may be nan, a timestamp may not).
+    /// The first column, a timestamp: a number of seconds within ``RecordingLimits/monotonic`` (sensor values may be
+    /// nan, a timestamp may not).
     private static func timestamp(_ fields: [String], column: String) throws(CSVLineError) -> Double {
         let value = try number(fields, 0, column: column)
-        guard value.isFinite else { throw CSVLineError(reason: "column \(column) is '\(fields[0])', not a finite number of seconds") }
+        guard value.isFinite, RecordingLimits.monotonic.contains(value) else {
+            throw CSVLineError(
+                reason: "column \(column) is '\(fields[0])', not a number of seconds in \(RecordingLimits.text(RecordingLimits.monotonic))")
+        }
         return value
     }
 

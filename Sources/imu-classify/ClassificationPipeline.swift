@@ -10,17 +10,31 @@ struct ClassificationPipeline: Sendable {
     /// Where verdicts go.
     let output: PredictionPrinter
 
+    /// The running state: classifier, tracker and the count of windows classified.
+    struct Run {
+        fileprivate var classifier: StreamingActivityClassifier
+        fileprivate var tracker: ActivityTracker
+        /// Windows classified so far.
+        fileprivate(set) var windows = 0
+    }
+
+    /// The state before the first motion.
+    func start() -> Run {
+        Run(classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker)
+    }
+
+    /// Classifies one motion: prints a verdict when it completes a window, and picks up a changed model.
+    func process(_ motion: DeviceMotion, in run: inout Run) throws {
+        guard let window = run.classifier.process(motion) else { return }
+        run.windows += 1
+        try output.print(run.tracker.update(window))
+        modelSource.reloadIfNeeded(into: &run.classifier)
+    }
+
     /// Classifies `motions` until the stream ends; returns how many windows were classified.
     func run(motions: AsyncThrowingStream<DeviceMotion, any Error>) async throws -> Int {
-        var classifier = StreamingActivityClassifier(model: modelSource.current)
-        var tracker = tracker
-        var windows = 0
-        for try await motion in motions {
-            guard let window = classifier.process(motion) else { continue }
-            windows += 1
-            try output.print(tracker.update(window))
-            modelSource.reloadIfNeeded(into: &classifier)
-        }
-        return windows
+        var run = start()
+        for try await motion in motions { try process(motion, in: &run) }
+        return run.windows
     }
 }

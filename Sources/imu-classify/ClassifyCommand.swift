@@ -128,9 +128,8 @@ struct ClassifyCommand: AsyncParsableCommand {
                 if let live {
                     _ = try await pipeline.run(motions: live.motions(rate: window.sampleRate))
                 } else {
-                    let windows = try await pipeline.run(
-                        motions: ReplayMotionSource(files: replayFiles, window: window, logger: logger)
-                            .motions())
+                    let windows = try ReplayMotionSource(files: replayFiles, window: window, logger: logger)
+                        .classify(through: pipeline)
                     guard windows > 0 else {
                         throw CommandFailure(
                             "the replayed input is shorter than one window (\(window.size) samples, "

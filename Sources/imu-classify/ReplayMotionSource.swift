@@ -2,10 +2,10 @@ import ActivityKit
 import CommandLineSupport
 import DeviceMotionKit
 import Logging
-import MotionRecording
 
 /// Replays recordings and MotionSense files as one device-motion stream, one session after another with a gap
-/// between them; recordings are fused from their raw readings by the live pipeline (see `SessionLoader`).
+/// between them; recordings are fused from their raw readings by the live pipeline as they are read (see
+/// `SessionLoader`), and each piece of motion is classified before the next is read, so memory stays bounded.
 struct ReplayMotionSource: Sendable {
     /// The files to replay, in order.
     let files: [String]
@@ -17,38 +17,27 @@ struct ReplayMotionSource: Sendable {
     /// Seconds of silence inserted between sessions, so that no window spans two of them.
     static let gapBetweenFiles = 1.0
 
-    /// The stream of estimates; reading errors end it with the error.
-    func motions() -> AsyncThrowingStream<DeviceMotion, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let sampleRate = window.sampleRate
-                    let loader = try SessionLoader(sampleRate: sampleRate)
-                    var offset = 0.0
-                    for session in try loader.sessions(from: files) {
-                        logger.info(
-                            "replaying \(session.name) (\(session.label), \(session.motions.count) samples)")
-                        if session.motions.count < window.size {
-                            printError(
-                                "imu-classify: \(session.name) holds \(session.motions.count) samples, shorter than one window "
-                                    + "(\(window.size) samples at \(DecimalText.string(sampleRate, decimals: 2)) Hz): it is not classified on its own"
-                            )
-                        }
-                        let start = session.motions.first?.timestamp ?? 0
-                        for var motion in session.motions {
-                            try Task.checkCancellation()
-                            motion.timestamp = motion.timestamp - start + offset
-                            continuation.yield(motion)
-                        }
-                        offset += Double(session.motions.count) / sampleRate + Self.gapBetweenFiles
-                        await Task.yield()
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
+    /// Replays every file through `pipeline`; returns how many windows were classified. Stops with
+    /// `CancellationError` when the task is cancelled (Ctrl-C).
+    func classify(through pipeline: ClassificationPipeline) throws -> Int {
+        let loader = try SessionLoader(sampleRate: window.sampleRate)
+        var run = pipeline.start()
+        var offset = 0.0
+        for input in try loader.inputs(from: files) {
+            var start: Double?
+            let summary = try loader.stream(input) { motions in
+                try Task.checkCancellation()
+                for var motion in motions {
+                    let first = start ?? motion.timestamp
+                    start = first
+                    motion.timestamp = motion.timestamp - first + offset
+                    try pipeline.process(motion, in: &run)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            logger.info("replayed \(summary.name) (\(summary.label), \(summary.motionCount) samples)")
+            summary.reportShortOrRepaired(tool: "imu-classify", window: window, consequence: "it is not classified on its own")
+            offset += Double(summary.motionCount) / window.sampleRate + Self.gapBetweenFiles
         }
+        return run.windows
     }
 }

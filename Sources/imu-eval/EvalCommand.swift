@@ -53,24 +53,22 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-eval")
-        do {
+        do throws(any Error) {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
-            let sessions = try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: inputs)
-            for session in sessions where session.motions.count < model.window.size {
-                printError(
-                    "imu-eval: \(session.name) holds \(session.motions.count) samples, shorter than one window "
-                        + "(\(model.window.size) samples): it is not evaluated")
+            let loader = try SessionLoader(sampleRate: model.window.sampleRate)
+            var sessions = 0
+            let confusion = try loader.evaluate(model, on: inputs) { session in
+                sessions += 1
+                session.reportShortOrRepaired(tool: "imu-eval", window: model.window, consequence: "it is not evaluated")
             }
-            let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
-            logger.info("\(dataset.windowCount) windows from \(dataset.sessionCount) sessions")
-            guard dataset.windowCount > 0 else {
+            logger.info("\(confusion.total) windows from \(sessions) sessions")
+            guard confusion.total > 0 else {
                 throw CommandFailure(
                     "every input is shorter than one window (\(model.window.size) samples, "
                         + "\(model.window.duration) s): nothing was evaluated; pass longer recordings",
                     status: .notEnoughData)
             }
-            let report = EvaluationReport(
-                confusion: try model.evaluate(on: dataset), windows: model.window, mode: "evaluation")
+            let report = EvaluationReport(confusion: confusion, windows: model.window, mode: "evaluation")
             print(json ? try report.jsonLine() : report.text())
         } catch {
             throw exitReporting(error, tool: "imu-eval")

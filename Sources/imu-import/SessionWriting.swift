@@ -1,3 +1,5 @@
+import ActivityKit
+import CommandLineSupport
 import Foundation
 import MotionRecording
 import SystemPackage
@@ -8,8 +10,15 @@ struct SessionWriting {
     let output: FilePath
 
     /// Creates `output` (and its parents) if needed.
-    init(output: String) throws {
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+    init(output: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(
+                "cannot create the output directory \(output) (\(ActivityModel.plainReason(error))); "
+                    + "check that its parent exists and is writable",
+                status: .outputNotWritten)
+        }
         self.output = FilePath(output)
     }
 
@@ -42,7 +51,7 @@ struct SessionWriting {
                 throw RecordingError.writeFailed(
                     path: directory.string,
                     reason:
-                        "cannot remove the incomplete earlier import (\(error.localizedDescription)); delete it by hand"
+                        "cannot remove the incomplete earlier import (\(ActivityModel.plainReason(error))); delete it by hand"
                 )
             }
             try await session.write(into: output)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
 import DeviceMotionKit
-import Foundation
 import Logging
 import MotionRecording
 import MotionSamples
@@ -61,61 +60,36 @@ struct IMUMotion: ParsableCommand {
         try requireFlag("--rate", rate, in: DeviceMotionPipeline.outputRateRange, unit: "Hz")
     }
 
+    /// Most samples `--benchmark` reads (the start of a longer file), so that it needs bounded memory.
+    static let benchmarkSampleLimit = 1_000_000
+
     func run() throws {
         bootstrapLogging(level: verbose ? .info : .warning)
         let logger = Logger(label: "imu-motion")
         do {
-            let input = try MotionInput.load(path: self.input)
-            logger.info("read \(input.summary) from \(self.input)")
+            let input = try MotionInput.open(path: self.input)
             if benchmark {
-                print(try FilterBenchmark(samples: try input.alignedSamples()).run().report(json: json))
+                let samples = try input.alignedSamples(limit: Self.benchmarkSampleLimit)
+                guard samples.count >= 2 else { throw InputError.empty(self.input) }
+                print(try FilterBenchmark(samples: samples).run().report(json: json))
                 return
             }
-            var pipeline = try DeviceMotionPipeline(
-                outputRate: rate, hasGyroscope: input.hasGyroscope, inputRate: input.nominalRate)
-            let motions = input.motions(through: &pipeline)
-            if let repairs = Self.repairs(pipeline.inputStatistics) {
+            var pipeline = try DeviceMotionPipeline(outputRate: rate, hasGyroscope: input.hasGyroscope)
+            let output = try MotionOutput(path: output, json: json)
+            var written = 0
+            let readings = try input.motions(through: &pipeline, source: self.input) { motions in
+                written += motions.count
+                try output.write(motions)
+            }
+            try output.finish()
+            if let repairs = pipeline.inputStatistics.droppedReadings {
                 printError("imu-motion: \(self.input): \(repairs)")
             }
             for event in pipeline.drainEvents() { logger.warning("\(event)") }
-            try write(motions)
             logger.info(
-                "wrote \(motions.count) estimates at \(rate) Hz from \(pipeline.inputRate ?? 0) Hz input")
+                "wrote \(written) estimates at \(rate) Hz from \(readings) readings at \(pipeline.inputRate ?? 0) Hz")
         } catch {
             throw exitReporting(error, tool: "imu-motion")
-        }
-    }
-
-    /// What the input alignment dropped, in words, or `nil` if nothing was.
-    private static func repairs(_ statistics: StreamStatistics) -> String? {
-        let counts = [
-            (statistics.duplicates, "with a repeated timestamp"),
-            (statistics.backwards, "with a backward timestamp"),
-            (statistics.invalid, "with a nan or inf value"),
-            (statistics.unpaired, "without a partner from the other sensor"),
-        ].filter { $0.0 > 0 }
-        guard !counts.isEmpty else { return nil }
-        return "dropped " + counts.map { "\($0.0) readings \($0.1)" }.joined(separator: ", ")
-            + " (a CSV row holds an accelerometer and a gyroscope reading); the rest was fused"
-    }
-
-    /// Writes the estimates as CSV or JSON lines to the output file or stdout.
-    private func write(_ motions: [DeviceMotion]) throws {
-        var text = json ? "" : MotionCSVWriter.header + "\n"
-        for motion in motions {
-            text += json ? try MotionJSON.line(motion) : MotionCSVWriter.row(motion)
-            text += "\n"
-        }
-        if let output {
-            do {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw CommandFailure(
-                    "cannot write \(output) (\(error.localizedDescription)); check that the directory exists and is writable",
-                    status: .outputNotWritten)
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
         }
     }
 }

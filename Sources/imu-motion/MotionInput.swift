@@ -1,26 +1,30 @@
 import DeviceMotionKit
-import Foundation
 import MotionRecording
 import MotionSamples
 import Resampling
 import SystemPackage
 
-/// What `imu-motion` reads: a BROAD-style CSV of paired samples, or a recording (`.imurec` directory, or its
-/// `raw.csv`) of raw readings as a live source delivered them.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `imu-motion` reads, streamed in bounded memory: a BROAD-style CSV of paired samples, or a recording
+/// (`.imurec` directory, or its `raw.csv`) of raw readings as a live source delivered them.
 enum MotionInput {
     /// Samples from a CSV, each pairing the accelerometer with the gyroscope (if the file has one).
-    case samples([IMUSample], hasGyroscope: Bool)
+    case samples(RawSampleCSV)
     /// A recording's raw readings, in its batches.
     case recording(RecordingReplaySource)
 
-    /// Reads `path`: a recording directory or its `raw.csv` through `RecordingReader`, anything else as a CSV.
-    static func load(path: String) throws -> MotionInput {
+    /// Samples handed to the pipeline at a time.
+    static let batchSize = 4096
+
+    /// Opens `path`: a recording directory or its `raw.csv` through `RecordingReader`, anything else as a CSV.
+    static func open(path: String) throws -> MotionInput {
         if let directory = recordingDirectory(for: path) {
             return .recording(try RecordingReplaySource(contentsOf: directory))
         }
-        let csv = try RawSampleCSV.load(path: path)
-        guard !csv.samples.isEmpty else { throw InputError.empty(path) }
-        return .samples(csv.samples, hasGyroscope: csv.hasGyroscope)
+        return .samples(try RawSampleCSV(path: path))
     }
 
     /// The recording directory `path` names (itself, or the parent of its `raw.csv`), if it is one.
@@ -29,58 +33,72 @@ enum MotionInput {
         let file = FilePath(path)
         guard file.lastComponent?.string == "raw.csv" else { return nil }
         let directory = file.removingLastComponent()
-        let metadata = directory.appending("recording.json")
-        return FileManager.default.fileExists(atPath: metadata.string) ? directory : nil
+        var status = stat()
+        return stat(directory.appending("recording.json").string, &status) == 0 ? directory : nil
     }
 
     /// Whether the input has gyroscope readings.
     var hasGyroscope: Bool {
         switch self {
-        case .samples(_, let hasGyroscope): hasGyroscope
+        case .samples(let csv): csv.hasGyroscope
         case .recording(let source): source.hasGyroscope
         }
     }
 
-    /// The nominal sensor rate, if the input states one (a hint: the pipeline measures the rate).
-    var nominalRate: Double? {
-        switch self {
-        case .samples: nil
-        case .recording(let source): source.nominalRate
-        }
-    }
-
-    /// A description of the input's size for the log.
-    var summary: String {
-        switch self {
-        case .samples(let samples, _): "\(samples.count) samples"
-        case .recording(let source): "\(source.recording.raw.count) raw readings of a recording"
-        }
-    }
-
-    /// Runs the whole input through `pipeline` and returns the estimates.
-    func motions(through pipeline: inout DeviceMotionPipeline) -> [DeviceMotion] {
+    /// Runs the whole input through `pipeline`, handing the estimates to `write` as they come; returns how many
+    /// readings were read. Fails on an unreadable line, or when the timestamps give no sensor rate.
+    func motions(
+        through pipeline: inout DeviceMotionPipeline, source: String, write: ([DeviceMotion]) throws -> Void
+    ) throws -> Int {
+        var guardRate = PipelineRateGuard(source: source)
         var motions: [DeviceMotion] = []
+        var readings = 0
+        func deliver() throws {
+            try write(motions)
+            motions.removeAll(keepingCapacity: true)
+        }
         switch self {
-        case .samples(let samples, _):
-            pipeline.append(samples: samples, into: &motions)
+        case .samples(let csv):
+            var batch: [IMUSample] = []
+            batch.reserveCapacity(Self.batchSize)
+            while true {
+                batch.removeAll(keepingCapacity: true)
+                while batch.count < Self.batchSize, let sample = try csv.next() { batch.append(sample) }
+                if batch.isEmpty { break }
+                readings += batch.count
+                pipeline.append(samples: batch, into: &motions)
+                if let reason = guardRate.check(pipeline, fed: batch.count) { throw InputError.noSensorRate(reason) }
+                try deliver()
+            }
+            guard readings > 0 else { throw InputError.empty(source) }
         case .recording(let source):
-            for batch in source.batches() { pipeline.append(batch, into: &motions) }
+            let batches = try source.batchReader()
+            while let batch = try batches.next() {
+                readings += batch.count
+                pipeline.append(batch, into: &motions)
+                if let reason = guardRate.check(pipeline, fed: batch.count) { throw InputError.noSensorRate(reason) }
+                try deliver()
+            }
         }
         pipeline.finish(into: &motions)
-        return motions
+        if let reason = guardRate.checkFinished(pipeline) { throw InputError.noSensorRate(reason) }
+        try deliver()
+        return readings
     }
 
-    /// The input as paired samples on one timeline (a recording's readings aligned as the pipeline aligns them).
-    func alignedSamples() throws -> [IMUSample] {
+    /// The first `limit` samples on one timeline (a recording's readings aligned as the pipeline aligns them), for
+    /// the benchmark.
+    func alignedSamples(limit: Int) throws -> [IMUSample] {
+        var samples: [IMUSample] = []
         switch self {
-        case .samples(let samples, _):
-            return samples
+        case .samples(let csv):
+            while samples.count < limit, let sample = try csv.next() { samples.append(sample) }
         case .recording(let source):
             var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: source.hasGyroscope))
-            var samples: [IMUSample] = []
-            aligner.append(source.recording.raw, into: &samples)
+            let batches = try source.batchReader()
+            while samples.count < limit, let batch = try batches.next() { aligner.append(batch, into: &samples) }
             aligner.finish(into: &samples)
-            return samples
         }
+        return Array(samples.prefix(limit))
     }
 }

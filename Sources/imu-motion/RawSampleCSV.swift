@@ -1,70 +1,125 @@
-import Foundation
 import MotionRecording
 import MotionSamples
 
-/// Reads raw IMU samples from a CSV with the BROAD columns `t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z`
-/// (SI units, sensor signs: about +9.81 m/s^2 on the up axis at rest), in any order, extra columns ignored;
-/// without the `gyr_*` columns the samples are accelerometer-only. Values are converted to CoreMotion units and
-/// signs (acceleration `-specificForce / 9.80665` g). `nan` or `inf` values are kept for the pipeline to drop
-/// and count; text that is not a number is an error naming the line.
-struct RawSampleCSV {
+/// Reads raw IMU samples, one at a time in bounded memory, from a CSV with the BROAD columns
+/// `t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z` (SI units, sensor signs: about +9.81 m/s^2 on the up axis at
+/// rest), in any order, extra columns ignored; without the `gyr_*` columns the samples are accelerometer-only.
+/// Values are converted to CoreMotion units and signs (acceleration `-specificForce / 9.80665` g).
+///
+/// `nan`, `inf` and empty fields (how pandas writes NaN) are kept for the pipeline to drop and count; text that is
+/// not a number, a timestamp outside ±10^10 s, or one that goes back more than ``backwardTolerance`` is an error
+/// naming the line. CRLF line ends, a byte-order mark and a missing last newline are accepted (``TextLineReader``).
+final class RawSampleCSV {
     /// Columns that must be present.
     static let accelerometerColumns = ["t_s", "acc_x", "acc_y", "acc_z"]
     /// Columns that must be present together, or not at all (an accelerometer-only file).
     static let gyroscopeColumns = ["gyr_x", "gyr_y", "gyr_z"]
+    /// How far a timestamp may go back before the file is refused, in seconds: a reading or two out of order is
+    /// dropped and counted by the pipeline, a larger step means files run together or a reset clock.
+    static let backwardTolerance = 1.0
+    /// Timestamps accepted, in seconds.
+    static let timestampRange: ClosedRange<Double> = -10_000_000_000...10_000_000_000
 
-    /// The parsed samples, in file order.
-    let samples: [IMUSample]
     /// Whether the file has the `gyr_*` columns.
     let hasGyroscope: Bool
+    /// The file, for messages.
+    let path: String
+    /// Samples returned so far.
+    private(set) var count = 0
 
-    /// Parses `text`; `source` names the file in error messages.
-    init(text: String, source: String) throws(InputError) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-        guard let headerLine = lines.next() else { throw .missingColumns(source, Self.accelerometerColumns) }
-        let header = headerLine.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let presentGyroscopeColumns = Self.gyroscopeColumns.filter(header.contains)
-        hasGyroscope = !presentGyroscopeColumns.isEmpty
-        let required = Self.accelerometerColumns + (hasGyroscope ? Self.gyroscopeColumns : [])
-        let missing = required.filter { !header.contains($0) }
-        guard missing.isEmpty else { throw .missingColumns(source, missing) }
-        let indices = required.compactMap { header.firstIndex(of: $0) }
-        let width = header.count
-        var samples: [IMUSample] = []
-        var lineNumber = 1
-        var fields: [Double] = Array(repeating: 0, count: indices.count)
-        while let line = lines.next() {
-            lineNumber += 1
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line[...]
-            if trimmed.isEmpty { continue }
-            let cells = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-            guard cells.count >= width else {
-                throw .malformedLine(source, lineNumber, "expected \(width) columns, found \(cells.count)")
-            }
-            for (slot, index) in indices.enumerated() {
-                guard let value = Double(cells[index].trimmingCharacters(in: .whitespaces)) else {
-                    throw .malformedLine(source, lineNumber, "column \(header[index]) is \"\(cells[index])\", not a number")
-                }
-                fields[slot] = value
-            }
-            samples.append(
-                IMUSample(
-                    timestamp: fields[0],
-                    acceleration: Vector3(accelerationFromSpecificForce: Vector3(x: fields[1], y: fields[2], z: fields[3])),
-                    rotationRate: hasGyroscope ? Vector3(x: fields[4], y: fields[5], z: fields[6]) : nil))
+    private let lines: TextLineReader
+    private let header: [String]
+    private let indices: [Int]
+    private var latest: (timestamp: Double, line: Int)?
+
+    /// Opens `path` (decompressed when gzip-compressed) and reads its header.
+    init(path: String) throws(InputError) {
+        self.path = path
+        do {
+            lines = try TextLineReader(path: path)
+        } catch {
+            throw Self.inputError(error, path: path)
         }
-        self.samples = samples
+        let headerLine: ArraySlice<UInt8>?
+        do {
+            headerLine = try lines.next()
+        } catch {
+            throw Self.inputError(error, path: path)
+        }
+        guard let headerLine else { throw .missingColumns(path, Self.accelerometerColumns) }
+        let names = String(decoding: headerLine, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0.trimmingWhitespace.filter { $0 != "\"" }) }
+        let hasGyroscope = Self.gyroscopeColumns.contains(where: names.contains)
+        let required = Self.accelerometerColumns + (hasGyroscope ? Self.gyroscopeColumns : [])
+        let missing = required.filter { !names.contains($0) }
+        guard missing.isEmpty else { throw .missingColumns(path, missing) }
+        header = names
+        self.hasGyroscope = hasGyroscope
+        indices = required.compactMap { names.firstIndex(of: $0) }
     }
 
-    /// Reads a CSV file, decompressing `.gz` files through `gzip -dc`.
-    static func load(path: String) throws(InputError) -> RawSampleCSV {
-        let data: Data
-        do {
-            data = try CompressedText.bytes(of: path)
-        } catch {
-            throw path.hasSuffix(".gz") ? .decompressionFailed(path, error.reason) : .unreadable(path)
+    /// The next sample, or `nil` at the end of the file (blank lines are skipped).
+    func next() throws(InputError) -> IMUSample? {
+        while true {
+            let line: ArraySlice<UInt8>?
+            do {
+                line = try lines.next()
+            } catch {
+                throw Self.inputError(error, path: path)
+            }
+            guard let line else { return nil }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            let sample = try parse(line, lineNumber: lines.lineNumber)
+            count += 1
+            return sample
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .notText(path) }
-        return try RawSampleCSV(text: text, source: path)
+    }
+
+    /// One data line as a sample.
+    private func parse(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(InputError) -> IMUSample {
+        let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        guard cells.count >= header.count else {
+            throw .malformedLine(path, lineNumber, "expected \(header.count) columns, found \(cells.count); fix or remove that line")
+        }
+        var values: [Double] = []
+        values.reserveCapacity(indices.count)
+        for index in indices {
+            let text = String(decoding: cells[index], as: UTF8.self).trimmingWhitespace
+            if text.isEmpty {
+                values.append(.nan)
+                continue
+            }
+            guard let value = Double(text) else {
+                throw .malformedLine(
+                    path, lineNumber,
+                    "column \(header[index]) is \"\(text.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
+                )
+            }
+            values.append(value)
+        }
+        let timestamp = values[0]
+        if timestamp.isFinite {
+            guard Self.timestampRange.contains(timestamp) else {
+                throw .malformedLine(path, lineNumber, "t_s \(timestamp.messageText) is outside ±10000000000 s; t_s must be seconds")
+            }
+            if let latest, timestamp < latest.timestamp - Self.backwardTolerance {
+                throw .malformedLine(
+                    path, lineNumber,
+                    "t_s \(timestamp.messageText) goes back \(DecimalText.string(latest.timestamp - timestamp, decimals: 3)) s from "
+                        + "line \(latest.line)'s \(latest.timestamp.messageText) (more than \(Self.backwardTolerance.messageText) s); "
+                        + "split the file where the clock restarts")
+            }
+            if timestamp > latest?.timestamp ?? -.infinity { latest = (timestamp, lineNumber) }
+        }
+        return IMUSample(
+            timestamp: timestamp,
+            acceleration: Vector3(accelerationFromSpecificForce: Vector3(x: values[1], y: values[2], z: values[3])),
+            rotationRate: hasGyroscope ? Vector3(x: values[4], y: values[5], z: values[6]) : nil)
+    }
+
+    /// A line reader's failure as this tool's input error.
+    private static func inputError(_ error: TextLineReader.Failure, path: String) -> InputError {
+        if let line = error.line { return .malformedLine(path, line, error.reason) }
+        return .unreadable(path, error.reason)
     }
 }

@@ -76,9 +76,11 @@ struct TrainCommand: ParsableCommand {
     private func train(logger: Logger) throws(ActivityError) {
         let configuration = try window.configuration()
         let parameters = try boosting.parameters()
-        let sessions = try SessionLoader(sampleRate: configuration.sampleRate).sessions(from: inputs)
-        logger.info("loaded \(sessions.count) sessions")
-        let dataset = try WindowedDataset(sessions: sessions, configuration: configuration)
+        let loader = try SessionLoader(sampleRate: configuration.sampleRate)
+        let dataset = try loader.windowedDataset(from: inputs, configuration: configuration) { session in
+            session.reportShortOrRepaired(tool: "imu-train", window: configuration, consequence: "it is not trained on")
+        }
+        logger.info("\(dataset.sessionCount) sessions with at least one window")
         logger.info(
             "\(dataset.windowCount) windows of \(configuration.size) samples, \(Set(dataset.groups).count) subjects"
         )
@@ -104,9 +106,7 @@ struct TrainCommand: ParsableCommand {
         }
         try model.write(to: URL(fileURLWithPath: output))
         if json {
-            print(
-                #"{"model":"\#(output)","windows":\#(dataset.windowCount),"classes":\#(model.classNames.count)}"#
-            )
+            print(try TrainedModelLine(model: output, windows: dataset.windowCount, classes: model.classNames.count).json())
         } else {
             print(
                 "wrote \(output): \(model.classNames.joined(separator: ", ")) from \(dataset.windowCount) windows"

@@ -1,22 +1,34 @@
-import FoundationEssentials
-
-/// Reads dataset text files, plain or gzip-compressed (see ``CompressedText``), and parses their numbers.
+/// Reads dataset text files line by line in bounded memory, plain or gzip-compressed (see ``TextLineReader``), and
+/// parses their numbers.
 enum DatasetText {
-    /// The lines of the file at `path` (decompressed when it ends in `.gz`), without empty trailing lines.
-    static func lines(of path: String) throws(DatasetImportError) -> [Substring] {
-        let bytes: Data
+    /// Calls `body` with the number and text of every line of the file at `path` that is not blank (CRLF line ends,
+    /// a byte-order mark and a missing last newline are accepted; overlong lines and binary data are refused).
+    static func forEachLine(
+        of path: String, _ body: (_ lineNumber: Int, _ line: Substring) throws(DatasetImportError) -> Void
+    ) throws(DatasetImportError) {
+        let lines: TextLineReader
         do {
-            bytes = try CompressedText.bytes(of: path)
+            lines = try TextLineReader(path: path)
         } catch {
             throw .unreadableFile(path: path, reason: error.reason)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
-        return lines.map { $0.last == "\r" ? $0.dropLast() : $0 }
+        while true {
+            let line: ArraySlice<UInt8>?
+            do {
+                line = try lines.next()
+            } catch {
+                guard let number = error.line else { throw .unreadableFile(path: path, reason: error.reason) }
+                throw .malformedLine(path: path, line: number, reason: error.reason)
+            }
+            guard let line else { return }
+            let text = Substring(String(decoding: line, as: UTF8.self))
+            if text.allSatisfy(\.isWhitespace) { continue }
+            try body(lines.lineNumber, text)
+        }
     }
 
-    /// Parses whitespace- or comma-separated numbers of one line, or says why it cannot.
+    /// Parses whitespace- or comma-separated numbers of one line, or says why it cannot; an empty field (how pandas
+    /// writes NaN) is `nan`, for the caller to drop and count.
     static func numbers(_ line: Substring, separator: Character?, path: String, lineNumber: Int) throws(DatasetImportError) -> [Double] {
         let fields =
             separator.map { line.split(separator: $0, omittingEmptySubsequences: false) }
@@ -24,8 +36,13 @@ enum DatasetText {
         var values: [Double] = []
         values.reserveCapacity(fields.count)
         for field in fields {
-            guard let value = Double(field.trimmingWhitespace), value.isFinite else {
-                throw .malformedLine(path: path, line: lineNumber, reason: "'\(field)' is not a finite number")
+            let text = field.trimmingWhitespace
+            if text.isEmpty {
+                values.append(.nan)
+                continue
+            }
+            guard let value = Double(text) else {
+                throw .malformedLine(path: path, line: lineNumber, reason: "'\(text.prefix(40))' is not a number")
             }
             values.append(value)
         }

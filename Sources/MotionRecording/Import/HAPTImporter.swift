@@ -58,18 +58,18 @@ public enum HAPTImporter {
     public static func segments(in root: String) throws(DatasetImportError) -> [Segment] {
         let path = try rawDataFolder(in: root) + "/labels.txt"
         var segments: [Segment] = []
-        for (offset, line) in try DatasetText.lines(of: path).enumerated() where !line.allSatisfy(\.isWhitespace) {
-            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: offset + 1)
+        try DatasetText.forEachLine(of: path) { (lineNumber, line) throws(DatasetImportError) in
+            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: lineNumber)
             guard values.count == 5, values.allSatisfy({ $0 >= 0 && $0 == $0.rounded() && $0 < 1e9 }) else {
                 throw .malformedLine(
-                    path: path, line: offset + 1, reason: "expected 5 non-negative integers: experiment user activity start end")
+                    path: path, line: lineNumber, reason: "expected 5 non-negative integers below 10^9: experiment user activity start end")
             }
             let segment = Segment(
                 experiment: Int(values[0]), user: Int(values[1]), activity: Int(values[2]), start: Int(values[3]), end: Int(values[4])
             )
             guard segment.end >= segment.start else {
                 throw .malformedLine(
-                    path: path, line: offset + 1, reason: "the segment ends (\(segment.end)) before it starts (\(segment.start))")
+                    path: path, line: lineNumber, reason: "the segment ends (\(segment.end)) before it starts (\(segment.start))")
             }
             if activityTags[segment.activity] != nil { segments.append(segment) }
         }
@@ -119,10 +119,10 @@ public enum HAPTImporter {
 
     private static func vectors(in path: String) throws(DatasetImportError) -> [Vector3] {
         var vectors: [Vector3] = []
-        for (offset, line) in try DatasetText.lines(of: path).enumerated() {
-            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: offset + 1)
+        try DatasetText.forEachLine(of: path) { (lineNumber, line) throws(DatasetImportError) in
+            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: lineNumber)
             guard values.count == 3 else {
-                throw .malformedLine(path: path, line: offset + 1, reason: "\(values.count) values, expected 3 (x y z)")
+                throw .malformedLine(path: path, line: lineNumber, reason: "\(values.count) values, expected 3 (x y z)")
             }
             vectors.append(Vector3(x: values[0], y: values[1], z: values[2]))
         }

@@ -58,29 +58,44 @@ public enum MotionSenseImporter {
     }
 
     /// The trial's device motion as recorded, at 50 Hz (timestamps `row / 50` seconds); the attitude is rebuilt
-    /// from CoreMotion's roll, pitch and yaw.
+    /// from CoreMotion's roll, pitch and yaw. Rows with an empty, nan or inf value are left out (see
+    /// ``recordedMotions(of:)`` for their count).
     public static func motions(of trial: Trial) throws(DatasetImportError) -> [DeviceMotion] {
-        let lines = try DatasetText.lines(of: trial.path)
-        guard let header = lines.first else {
-            throw .malformedLine(path: trial.path, line: 1, reason: "the file is empty")
-        }
-        let columns = try columnIndices(header: header, path: trial.path)
+        try recordedMotions(of: trial).motions
+    }
+
+    /// The trial's device motion as recorded (see ``motions(of:)``), read line by line, and how many rows were left
+    /// out for a value that is empty, nan or inf.
+    public static func recordedMotions(of trial: Trial) throws(DatasetImportError) -> (motions: [DeviceMotion], dropped: Int) {
+        var columns: Columns?
         var motions: [DeviceMotion] = []
-        motions.reserveCapacity(lines.count)
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let values = try DatasetText.numbers(line, separator: ",", path: trial.path, lineNumber: offset + 1)
-            guard values.count == columns.count else {
-                throw .malformedLine(path: trial.path, line: offset + 1, reason: "\(values.count) columns, expected \(columns.count)")
+        var dropped = 0
+        try DatasetText.forEachLine(of: trial.path) { (lineNumber, line) throws(DatasetImportError) in
+            guard let known = columns else {
+                columns = try columnIndices(header: line, path: trial.path)
+                return
             }
-            let attitude = Quaternion(coreMotionRoll: values[columns.roll], pitch: values[columns.pitch], yaw: values[columns.yaw])
+            let values = try DatasetText.numbers(line, separator: ",", path: trial.path, lineNumber: lineNumber)
+            guard values.count == known.count else {
+                throw .malformedLine(path: trial.path, line: lineNumber, reason: "\(values.count) columns, expected \(known.count)")
+            }
+            let row = motions.count + dropped
+            guard known.used.allSatisfy({ values[$0].isFinite }) else {
+                dropped += 1
+                return
+            }
+            let attitude = Quaternion(coreMotionRoll: values[known.roll], pitch: values[known.pitch], yaw: values[known.yaw])
             motions.append(
                 DeviceMotion(
-                    timestamp: Double(offset - 1) / sampleRate, attitude: Attitude(quaternion: attitude),
-                    rotationRate: columns.rotationRate.vector(in: values), gravity: columns.gravity.vector(in: values),
-                    userAcceleration: columns.userAcceleration.vector(in: values)
+                    timestamp: Double(row) / sampleRate, attitude: Attitude(quaternion: attitude),
+                    rotationRate: known.rotationRate.vector(in: values), gravity: known.gravity.vector(in: values),
+                    userAcceleration: known.userAcceleration.vector(in: values)
                 ))
         }
-        return motions
+        guard columns != nil else {
+            throw .malformedLine(path: trial.path, line: 1, reason: "the file is empty")
+        }
+        return (motions, dropped)
     }
 
     /// The trial's device motion resampled from 50 Hz to `rate` Hz by ``DeviceMotionResampler``, with the gaps found.
@@ -135,6 +150,11 @@ public enum MotionSenseImporter {
         var count: Int
         var roll: Int, pitch: Int, yaw: Int
         var gravity: VectorColumns, userAcceleration: VectorColumns, rotationRate: VectorColumns
+
+        /// Every column read.
+        var used: [Int] {
+            [roll, pitch, yaw] + [gravity, userAcceleration, rotationRate].flatMap { [$0.x, $0.y, $0.z] }
+        }
     }
 
     /// Finds the needed columns by name in the header row.

@@ -1,0 +1,147 @@
+import CZlib
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a text file line by line in bounded memory: plain or gzip-compressed (zlib passes plain files through),
+/// from a regular file or a FIFO (streamed to its end); devices, sockets and directories are refused.
+///
+/// What real files hold is accepted: `\n` or `\r\n` line ends, a UTF-8 byte-order mark before the first line, a
+/// last line without its newline. A line longer than ``maximumLineLength`` bytes or holding a NUL byte (binary data,
+/// `/dev/zero`) is refused with its number, so no input sizes the buffer.
+package final class TextLineReader {
+    /// Longest line accepted, in bytes: far beyond any CSV row imu-bridge reads (a BROAD row is about 100 bytes).
+    package static let maximumLineLength = 65_536
+
+    /// Why the file could not be read; the message is worded for the reader's own error.
+    package enum Failure: Error, Hashable, Sendable {
+        /// The file could not be opened or read.
+        case unreadable(reason: String)
+        /// The path names a device, socket or directory, which is never read as a file.
+        case notAFile(kind: String)
+        /// zlib could not decompress the data.
+        case corrupt(reason: String)
+        /// A line is longer than ``TextLineReader/maximumLineLength``.
+        case lineTooLong(line: Int)
+        /// A line holds a NUL byte.
+        case binary(line: Int)
+
+        /// The failure in words, e.g. `line 3 is longer than 65536 bytes; ...`.
+        package var reason: String {
+            switch self {
+            case .unreadable(let reason):
+                "the file is missing or not readable (\(reason))"
+            case .notAFile(let kind):
+                "it is \(kind), not a file of samples"
+            case .corrupt(let reason):
+                "it cannot be decompressed (\(reason)); the file may be truncated or corrupt"
+            case .lineTooLong(let line):
+                "line \(line) is longer than \(TextLineReader.maximumLineLength) bytes; this is not a CSV file of samples"
+            case .binary(let line):
+                "line \(line) holds binary data (a NUL byte); this is not a text file"
+            }
+        }
+
+        /// The line the failure is on, if it is about one.
+        package var line: Int? {
+            switch self {
+            case .lineTooLong(let line), .binary(let line): line
+            default: nil
+            }
+        }
+    }
+
+    private let file: gzFile
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    /// The number of the line last returned (1-based), 0 before the first.
+    package private(set) var lineNumber = 0
+    /// Whether the line last returned ended with a newline (`false` only for a last line cut short).
+    package private(set) var lastLineWasTerminated = true
+
+    /// Opens `path` for reading.
+    package init(path: String) throws(Failure) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .unreadable(reason: String(cString: strerror(errno)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO: break
+        case S_IFDIR: throw .notAFile(kind: "a directory")
+        case S_IFCHR, S_IFBLK: throw .notAFile(kind: "a device")
+        default: throw .notAFile(kind: "a socket or other special file")
+        }
+        errno = 0
+        guard let file = gzopen(path, "rb") else {
+            throw .unreadable(reason: errno == 0 ? "out of memory" : String(cString: strerror(errno)))
+        }
+        self.file = file
+        buffer.reserveCapacity(2 * Self.chunkSize)
+    }
+
+    deinit { gzclose(file) }
+
+    private static let chunkSize = 1 << 16
+
+    /// The next line, without its line end (and without the byte-order mark on line 1); `nil` at the end of the file.
+    package func next() throws(Failure) -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                return try finish(line, terminated: true)
+            }
+            if buffer.count - start > Self.maximumLineLength {
+                throw .lineTooLong(line: lineNumber + 1)
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                return try finish(line, terminated: false)
+            }
+            try fill()
+        }
+    }
+
+    /// Numbers, checks and trims one line.
+    private func finish(_ line: ArraySlice<UInt8>, terminated: Bool) throws(Failure) -> ArraySlice<UInt8> {
+        lineNumber += 1
+        lastLineWasTerminated = terminated
+        guard line.count <= Self.maximumLineLength else { throw .lineTooLong(line: lineNumber) }
+        guard !line.contains(0) else { throw .binary(line: lineNumber) }
+        var trimmed = line
+        if trimmed.last == UInt8(ascii: "\r") { trimmed = trimmed.dropLast() }
+        if lineNumber == 1, trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
+        return trimmed
+    }
+
+    /// Moves the unread bytes to the front and reads the next chunk.
+    private func fill() throws(Failure) {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        let oldCount = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            gzread(file, bytes.baseAddress! + oldCount, UInt32(Self.chunkSize))
+        }
+        guard count >= 0 else {
+            buffer.removeSubrange(oldCount...)
+            var status: Int32 = Z_OK
+            let message = gzerror(file, &status).map { String(cString: $0) } ?? "unknown error"
+            throw status == Z_ERRNO ? .unreadable(reason: message) : .corrupt(reason: message)
+        }
+        buffer.removeSubrange((oldCount + Int(count))...)
+        if count == 0 {
+            atEnd = true
+            var status: Int32 = Z_OK
+            let message = gzerror(file, &status).map { String(cString: $0) } ?? "unknown error"
+            guard status == Z_OK || status == Z_STREAM_END else { throw .corrupt(reason: message) }
+        }
+    }
+}
