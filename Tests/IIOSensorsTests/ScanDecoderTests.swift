@@ -163,6 +163,24 @@ struct ScanDecoderTests {
         let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .specificForce)
         #expect(throws: IIOSensorError.self) { _ = try ScanDecoder(device: info, live: ctx.devices[0]) }
     }
+
+    @Test("a timestamp near Int64's end plus the clock offset does not trap (scan-decoder fuzz target)")
+    func timestampOverflow() throws {
+        let ctx = try context(
+            name: "accel_3d",
+            channels: [
+                ("accel_x", 0, "le:s16/16>>0"), ("accel_y", 1, "le:s16/16>>0"), ("accel_z", 2, "le:s16/16>>0"),
+                ("timestamp", 3, "le:s64/64>>0"),
+            ])
+        let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .coreMotion)
+        let decoder = try ScanDecoder(device: info, live: ctx.devices[0])
+        var scan = [UInt8](repeating: 0, count: 8)
+        withUnsafeBytes(of: Int64.max.littleEndian) { scan += $0 }
+        var batch: [SensorSample] = []
+        scan.withUnsafeBytes { decoder.decode($0, step: decoder.layout.scanSize, clockOffset: 1_000_000_000, into: &batch) }
+        #expect(batch.count == 1)
+        #expect(batch.first?.timestamp == (Double(Int64.max) + 1e9) / 1e9)
+    }
 }
 
 /// libiio 0.24's document type (as `iio_genxml` prints it); without it libxml2 warns on stderr.

@@ -75,7 +75,9 @@ struct ScanDecoder {
             let scan = base + index * step
             let time: Double
             if let timestamp {
-                time = Double(timestamp.value(in: scan) + clockOffset) / 1e9
+                // A timestamp near Int64's ends (a hostile iiod) must not trap; exact in integers whenever it can be.
+                let (shifted, overflow) = timestamp.value(in: scan).addingReportingOverflow(clockOffset)
+                time = overflow ? (Double(timestamp.value(in: scan)) + Double(clockOffset)) / 1e9 : Double(shifted) / 1e9
             } else {
                 time = arrival - Double(count - 1 - index) * nominalPeriod
             }
