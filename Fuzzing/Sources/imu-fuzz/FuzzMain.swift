@@ -1,5 +1,3 @@
-import CLibFuzzer
-
 #if canImport(Glibc)
 import Glibc
 #endif

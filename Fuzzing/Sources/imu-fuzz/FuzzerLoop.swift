@@ -1,3 +1,4 @@
+#if FUZZING
 import CLibFuzzer
 
 #if canImport(Glibc)
@@ -23,3 +24,4 @@ enum FuzzerLoop {
         }
     }
 }
+#endif
