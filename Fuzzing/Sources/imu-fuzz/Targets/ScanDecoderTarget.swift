@@ -34,9 +34,11 @@ enum ScanDecoderTarget {
             accelerationSign: .specificForce)
         guard let decoder = try? ScanDecoder(device: info, live: live) else { return }
         let layout = decoder.layout
-        for channel in channels {
-            guard let offset = layout.offsets[channel.id], let format = channel.format else { continue }
-            precondition(offset >= 0 && offset + format.storageBits / 8 * format.repeat <= layout.scanSize, "a channel outside its scan")
+        // Every laid-out element lies inside the scan (channel ids may repeat; the layout holds the first with a format).
+        for (id, offset) in layout.offsets {
+            precondition(
+                channels.contains { $0.id == id && offset >= 0 && offset + ($0.format?.storageBits ?? 0) / 8 <= layout.scanSize },
+                "a channel outside its scan")
         }
         let scans = Array(bytes[(split + 2)...])
         let batch = collected { batch in
