@@ -1,6 +1,7 @@
 # imu-bridge: one entry point for setting up, running, testing and installing.
 #   make demo          install what is missing, build, and run the main job on a bundled recording
 #   make test          the whole test suite: format lint, unit, umockdev (real libiio/libudev on fake sysfs), kernel VM
+#   make fuzz          libFuzzer + AddressSanitizer on every parser of outside bytes, FUZZ_SECONDS per target
 #   make install       install the binaries, the udev rule and the systemd unit (as root; PREFIX=/usr, DESTDIR=)
 
 PREFIX ?= /usr/local
@@ -11,7 +12,7 @@ PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-e
 # The default activity model; the tools look for it in share/imu-bridge beside their bin/.
 MODEL_DIR := Sources/ActivityKit/Resources
 
-.PHONY: deps vm-deps build demo test test-swift test-vm lint install install-udev uninstall clean
+.PHONY: deps vm-deps build demo test test-swift test-vm fuzz lint install install-udev uninstall clean
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -41,9 +42,14 @@ test-swift: deps
 test-vm: vm-deps
 	Tests/VM/run-vm-tests.sh
 
+# Every fuzz target (Fuzzing/README.md) for FUZZ_SECONDS each over its committed corpus; fails on any crash.
+FUZZ_SECONDS ?= 25
+fuzz: deps
+	Fuzzing/run.sh --seconds $(FUZZ_SECONDS)
+
 # The committed .swift-format is the style; CI fails on any finding.
 lint:
-	swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
+	swift format lint --strict --recursive Sources Tests Benchmarks Fuzzing Package.swift
 
 install: build install-udev
 	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin

@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // Property-based tests (generators and shrinking for Swift Testing); tests only.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C shims: nothing but the system headers, found through pkg-config.
@@ -91,8 +93,11 @@ let package = Package(
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
         .testTarget(name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionSamples", "DeviceMotionKit"]),
-        .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
-        .testTarget(name: "DeviceMotionKitTests", dependencies: ["DeviceMotionKit", "MotionSamples"]),
+        .testTarget(
+            name: "ResamplingTests", dependencies: ["Resampling", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "DeviceMotionKitTests",
+            dependencies: ["DeviceMotionKit", "MotionSamples", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "recording-crash-probe"]),
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),

@@ -37,7 +37,7 @@ public struct ScanFormat: Hashable, Sendable {
         let storageAndShift = bitsAndRest[1].split(separator: ">", omittingEmptySubsequences: true)
         guard storageAndShift.count == 2 else { throw malformed }
         let storageAndRepeat = storageAndShift[0].split(separator: "X")
-        guard let storage = Int(storageAndRepeat[0]), let shift = Int(storageAndShift[1]) else { throw malformed }
+        guard let storage = storageAndRepeat.first.flatMap({ Int($0) }), let shift = Int(storageAndShift[1]) else { throw malformed }
         let count = storageAndRepeat.count > 1 ? Int(storageAndRepeat[1]) : 1
         guard let count, [8, 16, 32, 64].contains(storage), (1...storage).contains(bits), shift >= 0,
             shift + bits <= storage

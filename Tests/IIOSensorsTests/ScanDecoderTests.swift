@@ -144,10 +144,42 @@ struct ScanDecoderTests {
         #expect(
             throws: IIOSensorError.malformedAttribute(
                 attribute: "/sys/bus/iio/devices/iio:device0/scan_elements/in_accel_x_type", value: "le:s16/16X2>>0",
-                expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")
+                expected:
+                    "one value per scan element (no Xrepeat), stored in 8, 16, 32 or 64 bits that hold its BITS and SHIFT, for a motion or timestamp channel"
+            )
         ) {
             _ = try ScanDecoder(device: info, live: ctx.devices[0])
         }
+    }
+
+    // Found by the scan-decoder fuzz target (Fuzzing/): formats a remote iiod can describe that iio_channel_convert
+    // cannot decode (a read out of bounds for more bits than storage) or that the layout divides by (no whole byte).
+    @Test(
+        "a format whose bits do not fit its storage, or whose storage is not 8, 16, 32 or 64 bits, is refused",
+        arguments: ["le:s16/13>>0", "le:s16/16>>4", "le:s0/16>>0", "le:s4/4>>0", "le:s8/0>>0", "le:s64/128>>0"])
+    func unfitFormatRefused(format: String) throws {
+        let ctx = try context(
+            name: "odd_accel", channels: [("accel_x", 0, "le:s16/16>>0"), ("accel_y", 1, format), ("accel_z", 2, "le:s16/16>>0")])
+        let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .specificForce)
+        #expect(throws: IIOSensorError.self) { _ = try ScanDecoder(device: info, live: ctx.devices[0]) }
+    }
+
+    @Test("a timestamp near Int64's end plus the clock offset does not trap (scan-decoder fuzz target)")
+    func timestampOverflow() throws {
+        let ctx = try context(
+            name: "accel_3d",
+            channels: [
+                ("accel_x", 0, "le:s16/16>>0"), ("accel_y", 1, "le:s16/16>>0"), ("accel_z", 2, "le:s16/16>>0"),
+                ("timestamp", 3, "le:s64/64>>0"),
+            ])
+        let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .coreMotion)
+        let decoder = try ScanDecoder(device: info, live: ctx.devices[0])
+        var scan = [UInt8](repeating: 0, count: 8)
+        withUnsafeBytes(of: Int64.max.littleEndian) { scan += $0 }
+        var batch: [SensorSample] = []
+        scan.withUnsafeBytes { decoder.decode($0, step: decoder.layout.scanSize, clockOffset: 1_000_000_000, into: &batch) }
+        #expect(batch.count == 1)
+        #expect(batch.first?.timestamp == (Double(Int64.max) + 1e9) / 1e9)
     }
 }
 

@@ -28,6 +28,8 @@ struct ScanFormatTests {
         "rejects malformed strings with the attribute named",
         arguments: [
             "", "xx:s16/16>>0", "le:q16/16>>0", "le:s17/16>>0", "le:s16/24>>0", "le:s16/16", "le:s12/16>>8", "garbage",
+            // Found by the sysfs-value fuzz target: no storage size before the X trapped (index out of range).
+            "le:s163/X>2>", "le:s16/X>>0",
         ])
     func rejects(text: String) {
         #expect(throws: IIOSensorError.self) { try ScanFormat(parsing: text) }

@@ -23,18 +23,27 @@ struct ScanDecoder {
         }
         let timestampInfo = device.channels.first { $0.type == .timestamp && $0.format != nil }
         if let timestampInfo { enabled.append(timestampInfo) }
+        // libiio's iio_channel_convert and the layout assume whole bytes and the used bits within them; a remote iiod
+        // can describe anything.
+        for info in enabled {
+            guard let format = info.format, format.repeat == 1, [8, 16, 32, 64].contains(format.storageBits),
+                (1...format.storageBits).contains(format.bits), format.shift + format.bits <= format.storageBits
+            else {
+                throw .malformedAttribute(
+                    attribute: "/sys/bus/iio/devices/\(device.id)/scan_elements/in_\(info.id)_type",
+                    value: info.format?.description ?? "",
+                    expected:
+                        "one value per scan element (no Xrepeat), stored in 8, 16, 32 or 64 bits that hold its BITS and SHIFT, for a motion or timestamp channel"
+                )
+            }
+        }
         let layout = ScanLayout(channels: enabled)
         /// The live scan element behind `info`, enabled, with its place in the scan.
-        func field(_ info: IIOChannelInfo) throws(IIOSensorError) -> ScanField? {
+        func field(_ info: IIOChannelInfo) -> ScanField? {
             guard let format = info.format,
                 let channel = liveChannels.first(where: { $0.id == info.id && $0.isScanElement && !$0.isOutput }),
                 let offset = layout.offsets[info.id]
             else { return nil }
-            guard format.repeat == 1, format.storageBits <= 64 else {
-                throw .malformedAttribute(
-                    attribute: "/sys/bus/iio/devices/\(device.id)/scan_elements/in_\(info.id)_type", value: format.description,
-                    expected: "one value of at most 64 bits per scan element (no Xrepeat) for a motion or timestamp channel")
-            }
             channel.enable()
             return ScanField(channel: channel, offset: offset, format: format)
         }
@@ -42,7 +51,7 @@ struct ScanDecoder {
         for part in vectorParts {
             var fields: [ScanField] = []
             for info in part.axes {
-                if let field = try field(info) { fields.append(field) }
+                if let field = field(info) { fields.append(field) }
             }
             if fields.count == 3 {
                 vectors.append(DecodedVector(kind: part.kind, x: fields[0], y: fields[1], z: fields[2], converter: part.converter))
@@ -50,7 +59,7 @@ struct ScanDecoder {
         }
         self.layout = layout
         self.vectors = vectors
-        timestamp = try timestampInfo.flatMap { info throws(IIOSensorError) in try field(info) }
+        timestamp = timestampInfo.flatMap(field)
         nominalPeriod = 1 / max(device.samplingFrequency?.current ?? 100, 0.1)
     }
 
@@ -66,7 +75,9 @@ struct ScanDecoder {
             let scan = base + index * step
             let time: Double
             if let timestamp {
-                time = Double(timestamp.value(in: scan) + clockOffset) / 1e9
+                // A timestamp near Int64's ends (a hostile iiod) must not trap; exact in integers whenever it can be.
+                let (shifted, overflow) = timestamp.value(in: scan).addingReportingOverflow(clockOffset)
+                time = overflow ? (Double(timestamp.value(in: scan)) + Double(clockOffset)) / 1e9 : Double(shifted) / 1e9
             } else {
                 time = arrival - Double(count - 1 - index) * nominalPeriod
             }

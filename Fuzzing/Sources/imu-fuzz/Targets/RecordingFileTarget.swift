@@ -1,0 +1,77 @@
+import MotionRecording
+import SystemPackage
+
+/// The recording reader (`RecordingReader.read`) with one of a recording's four files replaced by the input; the other
+/// three are a small valid recording's.
+enum RecordingFileTarget {
+    /// `recording.json` is the input.
+    static let metadata = target("recording-json", file: "recording.json")
+    /// `raw.csv` is the input.
+    static let raw = target("recording-raw", file: "raw.csv")
+    /// `motion.csv` is the input.
+    static let motion = target("recording-motion", file: "motion.csv")
+    /// `events.csv` is the input.
+    static let events = target("recording-events", file: "events.csv")
+
+    private static let directory = "session.imurec"
+    /// Whether the three files the target does not fuzz are in place (a process runs one target).
+    nonisolated(unsafe) private static var writtenOnce = false
+
+    /// A valid, unfinished recording: the reader checks no row counts against it.
+    private static let validFiles: [String: String] = [
+        "recording.json": """
+        {"format_version": 1, "session_id": "f893320b-07f7-536b-ae39-031c258c9f77", "tag": "walking", \
+        "source": "imu-fuzz", "device": {"name": "fuzz", "driver": "fuzz"}, "has_gyroscope": true, \
+        "raw_rate": 50, "motion_rate": 25, "units": {"acceleration": "g", "attitude": "q", "rotation_rate": "rad/s", \
+        "timestamp": "s"}, "complete": false}
+        """,
+        "raw.csv": """
+        timestamp,sensor,x,y,z
+        0.000000,accelerometer,-0.26692200,0.86859100,-0.09381100
+        0.000000,gyroscope,-0.95593300,0.54114100,-0.68048600
+
+        """,
+        "motion.csv": """
+        timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,gravity_y,gravity_z,user_acc_x,user_acc_y,\
+        user_acc_z,rotation_rate_x,rotation_rate_y,rotation_rate_z
+        0.000000,0.48230896,-0.84486446,0.03466309,-0.22886806,-0.35328014,0.83083491,0.43000756,0.09997784,0.04441178,\
+        -0.47633108,-0.95075762,0.60158743,-0.67417065
+
+        """,
+        "events.csv": """
+        timestamp,kind,duration,detail
+        1.000000,gap,0.500000,"a gap, quoted"
+
+        """,
+    ]
+
+    private static func target(_ name: String, file: String) -> FuzzTarget {
+        FuzzTarget(name: name, summary: "RecordingReader.read with \(file) from the input") { bytes in
+            if !writtenOnce {
+                for (other, text) in validFiles where other != file { Scratch.write(Array(text.utf8), to: directory + "/" + other) }
+                writtenOnce = true
+            }
+            let path = Scratch.write(bytes, to: directory + "/" + file)
+            guard let recording = try? RecordingReader.read(FilePath(path).removingLastComponent()) else { return }
+            check(recording)
+        }
+    }
+
+    /// What the reader promises for every recording it accepts.
+    private static func check(_ recording: Recording) {
+        for stream in [recording.raw.filter { $0.sensor == .accelerometer }, recording.raw.filter { $0.sensor == .gyroscope }] {
+            precondition(stream.allSatisfy(\.timestamp.isFinite), "a raw timestamp that is not finite was accepted")
+            precondition(zip(stream, stream.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }, "raw timestamps go back")
+        }
+        precondition(recording.motion.allSatisfy(\.timestamp.isFinite), "a motion timestamp that is not finite was accepted")
+        precondition(
+            zip(recording.motion, recording.motion.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }, "motion timestamps go back")
+        precondition(recording.events.allSatisfy(\.timestamp.isFinite), "an event timestamp that is not finite was accepted")
+        precondition(recording.metadata.fieldOutOfRange() == nil, "metadata out of its documented ranges was accepted")
+        if recording.metadata.complete, let counts = recording.metadata.counts {
+            precondition(
+                counts.raw == recording.raw.count && counts.motion == recording.motion.count && counts.events == recording.events.count,
+                "a finished recording whose row counts disagree with recording.json was accepted")
+        }
+    }
+}
