@@ -101,6 +101,10 @@ struct IMURecordTests {
         let reattached = try #require(recording.events.first { $0.kind == .sensorReattached })
         #expect(removed.detail == "adxl345")
         #expect(reattached.timestamp > removed.timestamp)
+        // The removal is stamped with the last reading before it, the return's duration is the time between the two.
+        #expect(removed.timestamp == recording.raw.last { $0.timestamp <= removed.timestamp }?.timestamp)
+        #expect(abs(try #require(reattached.duration) - (reattached.timestamp - removed.timestamp)) < 2e-6)
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached], "the gap across the removal is marked once")
         #expect(recording.raw.contains { $0.timestamp <= removed.timestamp })
         #expect(recording.raw.contains { $0.timestamp >= reattached.timestamp })
     }
@@ -130,9 +134,11 @@ struct IMURecordTests {
 
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
-        // The removal, the takeover, and the resampler's gap between the two sensors' readings.
-        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached, .gap])
+        // The removal and the takeover, in time order; the resampler's gap between the two sensors' readings is theirs.
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached])
+        let removed = try #require(recording.events.first { $0.kind == .sensorRemoved })
         let reattached = try #require(recording.events.first { $0.kind == .sensorReattached })
+        #expect(abs(try #require(reattached.duration) - (reattached.timestamp - removed.timestamp)) < 2e-6)
         #expect(
             reattached.detail
                 == "lis3dh (lis3dh iio:device9) replaces adxl345; no gyroscope; mount matrix 1.0 0.0 0.0; 0.0 1.0 0.0; 0.0 0.0 1.0")
