@@ -50,6 +50,43 @@ extension UMockdev {
             }
         }
 
+        @Test("the gyroscope of a split IMU removed alone: the accelerometer streams on by itself, without waiting for it")
+        func gyroscopeRemovedAlone() async throws {
+            try await withTestbed(["lsm6dso"]) { testbed, _ in
+                let scans: @Sendable (ClosedRange<Int>) -> [UInt8] = { range in
+                    range.flatMap { n in [Int16(n), 0, 16000].flatMap(le) + [0, 0] + le(Int64(n) * 10_000_000) }
+                }
+                let statuses = Mutex<[String]>([])
+                let accelerometerFeeder = try testbed.feed(device: "iio:device1", bytes: scans(1...4))
+                let gyroscopeFeeder = try testbed.feed(device: "iio:device2", bytes: scans(1...4))
+                var source = LiveIMUSource(query: "lsm6dso", configuration: StreamConfiguration(rate: 100, timeout: 0.5)) { status in
+                    switch status {
+                    case .streaming(let imu): statuses.withLock { $0.append("streaming \(imu.name)") }
+                    case .removed(let imu):
+                        statuses.withLock { $0.append("removed \(imu.name)") }
+                        _ = try? testbed.feed(device: "iio:device1", bytes: scans(5...8))
+                    case .waiting(let query): statuses.withLock { $0.append("waiting \(query)") }
+                    }
+                }
+                source.partnerSettleTime = .milliseconds(200)
+                var accelerometer: [SensorSample] = []
+                var gyroscopeCount = 0
+                for try await batch in source.readings() {
+                    accelerometer += batch.filter { $0.sensor == .accelerometer }
+                    gyroscopeCount += batch.filter { $0.sensor == .gyroscope }.count
+                    if accelerometer.count == 4 && gyroscopeCount == 4 {
+                        #expect(accelerometerFeeder.waitUntilWritten() && gyroscopeFeeder.waitUntilWritten())
+                        gyroscopeFeeder.close()
+                        try testbed.remove(device: "iio:device2")
+                    }
+                    if accelerometer.count >= 8 { break }
+                }
+                #expect(accelerometer.map(\.timestamp) == (1...8).map { Double($0) / 100 })
+                #expect(gyroscopeCount == 4)
+                #expect(statuses.withLock { $0 } == ["streaming lsm6dso", "removed lsm6dso", "streaming lsm6dso_accel"])
+            }
+        }
+
         @Test("a split IMU whose gyroscope half appears after its accelerometer half is taken complete")
         func splitIMUSettles() async throws {
             try await withTestbed(["lsm6dso"]) { testbed, _ in
