@@ -26,8 +26,9 @@ struct IMURecordCrashTests {
         [Int16(0), 0, 16384, 0, 0, Int16(index % 30_000)].flatMap(be) + [0, 0, 0, 0] + le(timestamp)
     }
 
-    @Test("kill -9 at any moment: raw rows and device motion within 0.25 s of what was read, events ordered and consistent",
-          arguments: 0..<trialCount)
+    @Test(
+        "kill -9 at any moment: raw rows and device motion within 0.25 s of what was read, events ordered and consistent",
+        arguments: 0..<trialCount)
     func killedAtRandomMoment(trial: Int) throws {
         let setup = try RecorderSetup(fixture: "mpu6050")
         let feeder = try setup.testbed.feedPaced(
@@ -87,7 +88,9 @@ struct IMURecordCrashTests {
             #expect(event.kind == .gap, "\(context): \(event)")
             let before = try #require(accelerometer.firstIndex { abs($0 - event.timestamp) < 1e-6 }, "\(context): \(event)")
             let duration = try #require(event.duration, "\(context): \(event)")
-            #expect(before + 1 < accelerometer.count && abs(accelerometer[before + 1] - event.timestamp - duration) < 2e-6, "\(context): \(event)")
+            #expect(
+                before + 1 < accelerometer.count && abs(accelerometer[before + 1] - event.timestamp - duration) < 2e-6,
+                "\(context): \(event)")
             #expect((before + 1) % Self.gapEvery == 0, "\(context): a gap where none was fed: \(event)")
         }
         // Every gap 0.25 s of readings before the last row on disk is marked.
