@@ -18,9 +18,13 @@ final class LibIIOContext {
 
     /// Creates a context; throws the errno libiio left behind.
     init(uri: String) throws(Errno) {
-        errno = 0
-        guard let pointer = iio_create_context_from_uri(uri) else {
-            throw Errno(rawValue: errno == 0 ? ENXIO : errno)
+        let (created, error) = LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isVanishedFileError) {
+            () -> (OpaquePointer?, Int32) in
+            errno = 0
+            return (iio_create_context_from_uri(uri), errno)
+        }
+        guard let pointer = created else {
+            throw Errno(rawValue: error == 0 ? ENXIO : error)
         }
         self.pointer = pointer
         self.uri = uri

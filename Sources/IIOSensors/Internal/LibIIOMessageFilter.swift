@@ -9,7 +9,8 @@ import Glibc
 /// libiio 0.24 prints on stderr (its log level is fixed when it is compiled) "WARNING: High-speed mode not
 /// enabled" each time a local buffer is opened without the mmap block interface, which no IMU driver offers, and
 /// "ERROR: Error during buffer disable" and "... channel[N] disable" when a buffer of a device already removed is
-/// closed. While a libiio call runs, stderr goes to a pipe; afterwards everything in it except the lines named is
+/// closed, and "ERROR: Unable to stat file" when a device's sysfs files vanish while a local context is created
+/// (the device is being unplugged; it is simply not in that context). While a libiio call runs, stderr goes to a pipe; afterwards everything in it except the lines named is
 /// written to stderr, in order.
 enum LibIIOMessageFilter {
     private static let lock = DispatchSemaphore(value: 1)
@@ -23,6 +24,11 @@ enum LibIIOMessageFilter {
     static func isRemovedDeviceDisableError(_ line: String) -> Bool {
         line.hasPrefix("ERROR: Error during ") && line.contains(" disable: ")
             && (line.hasSuffix(" (2)") || line.hasSuffix(" (19)"))
+    }
+
+    /// Whether `line` is libiio finding that a sysfs file it listed is gone (ENOENT): a device removed meanwhile.
+    static func isVanishedFileError(_ line: String) -> Bool {
+        line == "ERROR: Unable to stat file: No such file or directory (2)"
     }
 
     /// Runs `body` with the stderr lines `isDropped` accepts filtered out (anything else written meanwhile is kept).
