@@ -90,6 +90,14 @@ actor RecordingSession {
             let reattached = max(time, removal)
             removedAt = nil
             let detail = returned.devices == imu.devices ? returned.name : Self.takeover(of: imu, by: returned)
+            if (returned.gyroscope != nil) != (imu.gyroscope != nil) {
+                // A split IMU's gyroscope left (or came back) alone, or another IMU took over: fuse what streams now.
+                pipeline.finish(into: &motions)
+                try? await flushMotions(provisional: nil)
+                if let next = try? DeviceMotionPipeline(outputRate: pipeline.outputRate, hasGyroscope: returned.gyroscope != nil) {
+                    pipeline = next
+                }
+            }
             imu = returned
             try? await writer.mark(
                 RecordingEvent(timestamp: reattached, kind: .sensorReattached, duration: reattached - removal, detail: detail))
@@ -121,7 +129,8 @@ actor RecordingSession {
             motionSamples: motionCount, removals: removals, gaps: gaps)
     }
 
-    /// Marks the resampler's gaps and hands the new device motion (and the provisional rows after it) to the writer.
+    /// Marks the resampler's gaps and hands the new device motion to the writer, with the provisional rows after it
+    /// (`nil` once the pipeline is finished: then there are none).
     private func flushMotions(provisional: [DeviceMotion]?) async throws {
         for event in pipeline.drainEvents() {
             guard case .gap(let start, let end, _) = event else { continue }
@@ -130,11 +139,8 @@ actor RecordingSession {
             gaps += 1
             try await writer.mark(RecordingEvent(timestamp: start, kind: .gap, duration: end - start))
         }
-        if let provisional {
-            try await writer.append(motion: motions, provisional: provisional)
-        } else if !motions.isEmpty {
-            try await writer.append(motion: motions)
-        }
+        // Without provisional rows (the pipeline finished), the earlier ones go with the final rows for their times.
+        try await writer.append(motion: motions, provisional: provisional ?? [])
         motionCount += motions.count
         motions.removeAll(keepingCapacity: true)
     }

@@ -150,6 +150,39 @@ struct IMURecordTests {
         #expect(after.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], lis3dhAcceleration, tolerance: 1e-8) })
     }
 
+    @Test("a split IMU's gyroscope removed alone: the accelerometer is recorded on, and device motion goes on from it")
+    func gyroscopeRemovedAlone() throws {
+        let setup = try RecorderSetup(fixture: "lsm6dso")
+        // 1 g on z (16000 counts at the fixture's scale), stamped on the monotonic clock as a kernel would, 100 Hz.
+        let start = Int64((MonotonicClock.now + 0.5) * 1e9)
+        let scans = { (range: ClosedRange<Int>) -> [UInt8] in
+            range.flatMap { n in [Int16(0), 0, 16000].flatMap(le) + [0, 0] + le(start + Int64(n) * 10_000_000) }
+        }
+        let recorder = try setup.launch(tag: "walking", ["--device", "lsm6dso", "--sensor-rate", "100"])
+        let accelerometer = try setup.testbed.feed(device: "iio:device1", bytes: scans(1...100))
+        let gyroscope = try setup.testbed.feed(device: "iio:device2", bytes: scans(1...100))
+        #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= 200 })
+        gyroscope.close()
+        accelerometer.close()
+        try setup.testbed.remove(device: "iio:device2")
+        #expect(recorder.waitUntil(timeLimit: 30) { recorder.errorSoFar.contains("sensor removed, waiting: lsm6dso") })
+        _ = try setup.testbed.feed(device: "iio:device1", bytes: scans(801...900))
+        #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= 300 })
+        let result = recorder.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let recording = try setup.readRecording()
+        #expect(recording.isComplete)
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached])
+        let reattached = try #require(recording.events.last)
+        #expect(reattached.detail.hasPrefix("lsm6dso_accel (lsm6dso_accel iio:device1) replaces lsm6dso; no gyroscope"))
+        let after = recording.raw.filter { $0.timestamp > reattached.timestamp }
+        #expect(after.count == 100 && after.allSatisfy { $0.sensor == .accelerometer })
+        let motionAfter = recording.motion.filter { $0.timestamp > reattached.timestamp }
+        #expect(motionAfter.count >= 20, "device motion stalled without the gyroscope: \(motionAfter.count) rows")
+        #expect(motionAfter.allSatisfy { $0.rotationRate == Vector3(x: 0, y: 0, z: 0) })
+    }
+
     @Test("stopped while waiting for an IMU: nothing written, status 1; a bad --tag is a usage error")
     func stoppedWhileWaiting() throws {
         let setup = try RecorderSetup(fixture: nil)
