@@ -353,7 +353,8 @@ scenario_endurance() {
     if endurance_alive; then
         log "endurance: ${ENDURANCE_IDLE_SECONDS}s waiting with nothing plugged in"
         endurance_unplug
-        endurance_wait 'sensor removed' $((ENDURANCE_CYCLES + 1)) && sleep 3
+        # Measured once udev has handled the removals and the tools have re-enumerated after them.
+        endurance_wait 'sensor removed' $((ENDURANCE_CYCLES + 1)) && udevadm settle --timeout=30 && sleep 5
         stream_before=$(cpu_ticks $stream) classify_before=$(cpu_ticks $classify) started=$(cut -d' ' -f1 /proc/uptime)
         sleep "$ENDURANCE_IDLE_SECONDS"
         emit "@@imutest begin endurance idle"
@@ -369,6 +370,8 @@ scenario_endurance() {
         gyro=$(iio_device gyro_3d)
         gyro_parent=$(readlink -f "$gyro/..")
         gyro_driver=$(readlink -f "$gyro_parent/driver")
+        # Once the stream runs again (a device vanishing while its reader sets up is another matter).
+        wait_for_rows /tmp/endurance-stream.out $(($(wc -l < /tmp/endurance-stream.out) + 5))
         lines_before=$(wc -l < /tmp/endurance-stream.out)
         echo "${gyro_parent##*/}" > "$gyro_driver/unbind"
         wait_for_removal gyro_3d
@@ -376,8 +379,11 @@ scenario_endurance() {
         lines_back=$(wc -l < /tmp/endurance-stream.out)
         wait_for_rows /tmp/endurance-stream.out $((lines_back + 40))
         emit "@@imutest begin endurance gyro-unbound"
-        emit "lines_before $lines_before lines_back $lines_back lines_now $(wc -l < /tmp/endurance-stream.out)"
-        tail -n 3 /tmp/endurance-stream.out >> "$RESULTS"
+        lines_now=$(wc -l < /tmp/endurance-stream.out)
+        # The whole samples printed since the accelerometer came back alone that carry no rotation rate.
+        alone=$(head -n "$lines_now" /tmp/endurance-stream.out | tail -n +$((lines_back + 1)) |
+            grep '^{"acceleration".*}$' | grep -vc rotationRate)
+        emit "lines_before $lines_before lines_back $lines_back lines_now $lines_now accelerometer_only $alone"
         emit "@@imutest stderr"
         emit "@@imutest end endurance gyro-unbound exit=0"
         echo "${gyro_parent##*/}" > "$gyro_driver/bind"
