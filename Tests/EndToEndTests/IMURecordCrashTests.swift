@@ -7,7 +7,7 @@ import Testing
 
 /// `imu-record` killed with SIGKILL at random moments while the MPU-6050 fixture (iio:device0, buffered) is fed at a
 /// live sensor's pace: what reaches the disk is compared with what the recorder had taken from the device's FIFO.
-@Suite("imu-record killed with SIGKILL", .enabled(if: canRunCLIs, cliMessage))
+@Suite("imu-record killed with SIGKILL", .enabled(if: canRunCLIs, cliMessage), .serialized)
 struct IMURecordCrashTests {
     /// The feed: 100 Hz, and every `gapEvery` scans the timestamps jump by `gapLength` (the resampler's gap, > 0.05 s).
     private static let rate = 100.0
@@ -17,8 +17,8 @@ struct IMURecordCrashTests {
     private static let allowedLoss = 0.25
     /// Kill moments, one random moment in each stratum: `startUpTrials` strata of 0.15 s from the launch (start-up),
     /// then strata of 0.2 s from the moment the recording exists (first flushes, steady state, the gaps' events).
-    private static let startUpTrials = 8
-    private static let trialCount = 24
+    private static let startUpTrials = 6
+    private static let trialCount = 20
 
     /// MPU-6050 scan `index` (accel x, y, z, gyro x, y, z big-endian, 4 bytes of padding, the timestamp): 1 g on z,
     /// the index in gyro z so a row names its scan.
@@ -29,7 +29,7 @@ struct IMURecordCrashTests {
     @Test(
         "kill -9 at any moment: raw rows and device motion within 0.25 s of what was read, events ordered and consistent",
         arguments: 0..<trialCount)
-    func killedAtRandomMoment(trial: Int) throws {
+    func killedAtRandomMoment(trial: Int) async throws {
         let setup = try RecorderSetup(fixture: "mpu6050")
         let feeder = try setup.testbed.feedPaced(
             device: "iio:device0", scanSize: 24, interval: 1 / Self.rate,
@@ -41,10 +41,15 @@ struct IMURecordCrashTests {
         if trial < Self.startUpTrials {
             killAfter = (Double(trial) + Double.random(in: 0..<1)) * 0.15
         } else {
-            #expect(recorder.waitUntil(timeLimit: 30) { setup.recordingDirectory != nil }, "imu-record created no recording")
+            let giveUp = ContinuousClock.now + .seconds(30)
+            while setup.recordingDirectory == nil, recorder.isRunning, ContinuousClock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(setup.recordingDirectory != nil, "imu-record created no recording")
             killAfter = (Double(trial - Self.startUpTrials) + Double.random(in: 0..<1)) * 0.2
         }
-        usleep(useconds_t(killAfter * 1e6))
+        // Sleeping without holding a thread of the shared pool, which the other suites' tests need meanwhile.
+        try await Task.sleep(for: .seconds(killAfter))
         recorder.send(SIGKILL)
         _ = recorder.stop()
         feeder.stop()
@@ -91,11 +96,12 @@ struct IMURecordCrashTests {
             #expect(
                 before + 1 < accelerometer.count && abs(accelerometer[before + 1] - event.timestamp - duration) < 2e-6,
                 "\(context): \(event)")
-            #expect((before + 1) % Self.gapEvery == 0, "\(context): a gap where none was fed: \(event)")
+            #expect(duration > 0.05, "\(context): a gap where the feed had none: \(event)")
         }
-        // Every gap 0.25 s of readings before the last row on disk is marked.
+        // Every jump of the feed's timestamps 0.25 s of readings before the last row on disk is marked (the feed's own
+        // 0.3 s jumps; a late write of a loaded machine's feeder may add a shorter one).
         let settled = accelerometer.last.map { $0 - Self.allowedLoss } ?? 0
-        let fedGaps = stride(from: Self.gapEvery, to: accelerometer.count, by: Self.gapEvery).filter { accelerometer[$0] <= settled }
+        let fedGaps = zip(accelerometer.dropFirst(), accelerometer).filter { $0 - $1 > 0.2 && $0 <= settled }
         #expect(events.count >= fedGaps.count, "\(context): \(events.count) gaps marked, \(fedGaps.count) fed")
     }
 }
