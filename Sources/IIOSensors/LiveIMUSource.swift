@@ -97,11 +97,19 @@ public struct LiveIMUSource: MotionSource {
                 return
             } catch IIOSensorError.deviceRemoved {
                 onStatus(.removed(current))
-                logger.warning("sensor removed: \(current.name); waiting for it to come back")
-                let wanted = current.name
-                current = try await waitForIMU { acceptAnyIMU ? $0.accelerometer != nil : $0.name == wanted }
+                logger.info("sensor removed: \(current.name); waiting for it to come back")
+                let removed = current
+                current = try await waitForIMU { acceptAnyIMU ? $0.accelerometer != nil : Self.isReturn(of: removed, $0) }
             }
         }
+    }
+
+    /// Whether `candidate` is `removed` back again: the same IMU by name, or its accelerometer alone (the gyroscope of
+    /// a split IMU unplugged or unbound on its own), so the accelerometer goes on streaming without its partner.
+    static func isReturn(of removed: IMU, _ candidate: IMU) -> Bool {
+        if candidate.name == removed.name { return true }
+        guard let accelerometer = candidate.accelerometer, let previous = removed.accelerometer else { return false }
+        return accelerometer.name == previous.name && accelerometer.parentPath == previous.parentPath
     }
 
     /// The IMU the source starts with: the one matching `query`, waited for when none is present
@@ -129,20 +137,35 @@ public struct LiveIMUSource: MotionSource {
     }
 
     /// Waits until an IMU accepted by `accepts` is present and returns it, complete: one found without a
-    /// gyroscope is looked up again after `partnerSettleTime`, in case its gyroscope half was still probing.
+    /// gyroscope is looked up again after `partnerSettleTime`, in case its gyroscope half was still probing, and
+    /// waited for again if it went away meanwhile (the accelerometer of an IMU being unplugged, seen before its
+    /// removal finished).
     private func waitForIMU(_ accepts: @escaping @Sendable (IMU) -> Bool) async throws -> IMU {
         let monitor = IMUMonitor(uri: uri, logger: logger)
-        let changes = monitor.changes()
-        var found = try monitor.currentIMUs().first(where: accepts)
-        if found == nil {
-            for try await change in changes where change.kind == .added && accepts(change.imu) {
-                found = change.imu
-                break
+        var changes = monitor.changes().makeAsyncIterator()
+        var candidate = try monitor.currentIMUs().first(where: accepts)
+        while true {
+            let found: IMU
+            if let candidate {
+                found = candidate
+            } else {
+                found = try await Self.nextAddition(from: &changes, accepted: accepts)
             }
+            guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
+            try await Task.sleep(for: partnerSettleTime)
+            let present = try monitor.currentIMUs()
+            if let settled = present.first(where: { $0.accelerometer?.id == accelerometer.id && accepts($0) }) { return settled }
+            candidate = present.first(where: accepts)
         }
-        guard let found else { throw CancellationError() }
-        guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
-        try await Task.sleep(for: partnerSettleTime)
-        return try monitor.currentIMUs().first { $0.accelerometer?.id == accelerometer.id } ?? found
+    }
+
+    /// The next IMU accepted by `accepts` that the monitor reports added; a monitor that ends means the consumer stopped.
+    private static func nextAddition(
+        from changes: inout AsyncThrowingStream<IMUChange, any Error>.Iterator, accepted accepts: (IMU) -> Bool
+    ) async throws -> IMU {
+        while let change = try await changes.next() {
+            if change.kind == .added && accepts(change.imu) { return change.imu }
+        }
+        throw CancellationError()
     }
 }

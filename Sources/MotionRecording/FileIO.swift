@@ -19,6 +19,25 @@ enum FileIO {
         }
     }
 
+    /// Renames the directory `staging` to `directory`, which must not exist yet, and syncs their parent.
+    static func moveDirectoryIntoPlace(_ staging: FilePath, to directory: FilePath) throws(RecordingError) {
+        var status = stat()
+        if lstat(directory.string, &status) == 0 { throw .alreadyExists(path: directory.string) }
+        if rename(staging.string, directory.string) != 0 {
+            let error = Errno(rawValue: errno)
+            if error == .directoryNotEmpty || error == .notDirectory { throw .alreadyExists(path: directory.string) }
+            throw .cannotCreate(path: directory.string, reason: error.description)
+        }
+        syncDirectory(directory.removingLastComponent())
+    }
+
+    /// Removes a staging directory that could not be moved into place, and the files in it (best effort).
+    static func removeStaging(_ staging: FilePath) {
+        for table in [RecordingTable.raw, .motion, .events] { unlink(staging.appending(table.rawValue).string) }
+        unlink(staging.appending(RecordingTable.metadataFileName).string)
+        rmdir(staging.string)
+    }
+
     /// Opens a new file for appending; fails if it already exists.
     static func createFile(_ path: FilePath) throws(RecordingError) -> FileDescriptor {
         do {
@@ -39,6 +58,13 @@ enum FileIO {
             _ = try descriptor.writeAll(bytes)
         } catch {
             throw .writeFailed(path: path.string, reason: "\(error)")
+        }
+    }
+
+    /// Cuts the file to its first `length` bytes (`ftruncate(2)`).
+    static func truncate(_ descriptor: FileDescriptor, to length: Int64, path: FilePath) throws(RecordingError) {
+        while ftruncate(descriptor.rawValue, off_t(length)) != 0 {
+            guard errno == EINTR else { throw .writeFailed(path: path.string, reason: Errno(rawValue: errno).description) }
         }
     }
 

@@ -5,12 +5,14 @@ import SystemPackage
 
 /// Writes one recording directory crash-safely: raw samples, device motion and events as CSV.
 ///
-/// Rows are kept in memory for at most `flushInterval` (0.25 s by default) and then handed to the
-/// kernel with `write(2)` - on the next append, or by a timer when the source falls silent - so a
-/// `kill -9` loses at most that much of what was appended. Device motion reaches the writer later
-/// than the raw samples it comes from (the resampler's latency, 0.64 s at 25 Hz), so the default
-/// keeps the motion stream's loss under a second too. Files are `fsync`ed every
-/// `syncInterval` and when the recording is finished. Call `finish()` on every clean exit
+/// The directory appears whole: it is built under a hidden name (`.<name>.<random>.creating`) with `recording.json`
+/// and the three headers, then renamed into place, so a crash while creating it leaves no half-made recording.
+/// Rows are kept in memory for at most `flushInterval` (0.1 s by default) and then handed to the kernel with
+/// `write(2)` - on the next append, or by a timer when the source falls silent - so a `kill -9` loses at most that
+/// much of what was appended. Device motion leaves a fusion pipeline later than the raw samples it comes from (the
+/// resampler's latency, 0.64 s at 25 Hz): pass the pipeline's end-of-stream estimates as `provisional` rows and
+/// motion is as current as the raw samples; each flush replaces them with the final rows and a newer tail.
+/// Files are `fsync`ed every `syncInterval` and when the recording is finished. Call `finish()` on every clean exit
 /// (end of data, Ctrl-C, SIGTERM): it flushes, syncs and marks the metadata complete.
 ///
 /// ```swift
@@ -41,23 +43,33 @@ public actor RecordingWriter {
     public init(
         creating directory: FilePath,
         metadata: RecordingMetadata,
-        flushInterval: Duration = .milliseconds(250),
+        flushInterval: Duration = .milliseconds(100),
         syncInterval: Duration = .seconds(5)
     ) throws(RecordingError) {
         var metadata = metadata
         metadata.complete = false
         metadata.counts = nil
         metadata.monotonicEnd = nil
-        try FileIO.createDirectory(directory)
-        try FileIO.replaceAtomically(directory.appending(RecordingTable.metadataFileName), with: Self.encode(metadata, in: directory))
-        var raw = try BufferedTableFile(table: .raw, in: directory)
-        var motion = try BufferedTableFile(table: .motion, in: directory)
-        var events = try BufferedTableFile(table: .events, in: directory)
-        try raw.sync()
-        try motion.sync()
-        try events.sync()
-        FileIO.syncDirectory(directory)
-        FileIO.syncDirectory(directory.removingLastComponent())
+        guard let name = directory.lastComponent else { throw .cannotCreate(path: directory.string, reason: "the path has no name") }
+        let staging = directory.removingLastComponent().appending(".\(name).\(UInt32.random(in: 0...UInt32.max)).creating")
+        try FileIO.createDirectory(staging)
+        try FileIO.replaceAtomically(staging.appending(RecordingTable.metadataFileName), with: Self.encode(metadata, in: directory))
+        var files: [BufferedTableFile] = []
+        for table in [RecordingTable.raw, .motion, .events] {
+            var file = try BufferedTableFile(table: table, in: staging)
+            try file.sync()
+            file.path = directory.appending(table.rawValue)
+            files.append(file)
+        }
+        FileIO.syncDirectory(staging)
+        do {
+            try FileIO.moveDirectoryIntoPlace(staging, to: directory)
+        } catch {
+            for file in files { file.close() }
+            FileIO.removeStaging(staging)
+            throw error
+        }
+        let (raw, motion, events) = (files[0], files[1], files[2])
         self.directory = directory
         self.metadata = metadata
         self.raw = raw
@@ -71,7 +83,7 @@ public actor RecordingWriter {
     public init(
         creatingIn parent: FilePath,
         metadata: RecordingMetadata,
-        flushInterval: Duration = .milliseconds(250),
+        flushInterval: Duration = .milliseconds(100),
         syncInterval: Duration = .seconds(5)
     ) throws(RecordingError) {
         try self.init(
@@ -110,12 +122,31 @@ public actor RecordingWriter {
     /// Appends device-motion estimates of the fixed-rate stream.
     public func append(motion estimates: [DeviceMotion]) throws(RecordingError) {
         try ensureOpen()
+        appendFinal(estimates)
+        try flushIfDue()
+    }
+
+    /// Appends final device-motion estimates and sets the provisional ones that follow them: what the pipeline would
+    /// give for the times after `estimates` if the stream ended now (`DeviceMotionPipeline.finish` on a copy).
+    ///
+    /// Provisional rows are written with the next flush and replaced by the next call's; they stay in `motion.csv`
+    /// only if the process dies first, so a crash loses no more device motion than raw samples. `finish()` drops
+    /// them: append the pipeline's own final rows before it.
+    public func append(motion estimates: [DeviceMotion], provisional: [DeviceMotion]) throws(RecordingError) {
+        try ensureOpen()
+        appendFinal(estimates)
+        var rows: [UInt8] = []
+        for estimate in provisional { RecordingRows.append(estimate, to: &rows) }
+        motion.replaceProvisional(with: rows)
+        try flushIfDue()
+    }
+
+    private func appendFinal(_ estimates: [DeviceMotion]) {
         for estimate in estimates {
             RecordingRows.append(estimate, to: &motion.pending)
             noteTimestamp(estimate.timestamp)
         }
         motion.rowCount += estimates.count
-        try flushIfDue()
     }
 
     /// Records an event (gap, sensor removed or reattached).
@@ -139,6 +170,7 @@ public actor RecordingWriter {
     public func finish() throws(RecordingError) -> RecordingMetadata {
         guard !isFinished else { return metadata }
         flushTimer?.cancel()
+        motion.replaceProvisional(with: [])
         try syncAll()
         isFinished = true
         raw.close()

@@ -20,8 +20,9 @@ struct IMURecord: AsyncParsableCommand {
         discussion: """
             Writes a recording directory (<tag>-<date>-<id>.imurec: recording.json, raw.csv, motion.csv, \
             events.csv; see docs/recording-format.md) holding the raw accelerometer and gyroscope \
-            readings at the sensor's rate and the fused device motion at --rate. The files are flushed \
-            every half second: a crash or `kill -9` loses at most the last second; Ctrl-C or SIGTERM \
+            readings at the sensor's rate and the fused device motion at --rate. Rows are written \
+            every 0.1 s, device motion up to the latest reading: a crash or `kill -9` loses at most the \
+            last 0.25 s of readings and of device motion; Ctrl-C or SIGTERM \
             finish the recording cleanly. If the sensor is unplugged, the recording marks the gap, \
             waits for it to come back and goes on.
 

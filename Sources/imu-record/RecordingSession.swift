@@ -21,7 +21,10 @@ actor RecordingSession {
     private var motionCount = 0
     private var removals = 0
     private var gaps = 0
+    /// When the sensor was last removed (the last reading before it), while it is away.
     private var removedAt: Double?
+    /// The timestamp of the last removal event: a resampler gap that starts before it is that removal's.
+    private var lastRemoval: Double?
     private var motions: [DeviceMotion] = []
     private var lastStatusLine = 0.0
     private let showsLiveLine = isatty(STDOUT_FILENO) == 1
@@ -58,27 +61,46 @@ actor RecordingSession {
         rawCount += recorded.count
         lastTimestamp = recorded.last?.timestamp ?? lastTimestamp
         pipeline.append(recorded, into: &motions)
-        try await flushMotions()
+        // What a clean stop now would write: kept at the end of motion.csv until the next flush replaces it, so a
+        // crash loses no more device motion than raw readings despite the resampler's latency.
+        var ending = pipeline
+        var provisional: [DeviceMotion] = []
+        ending.finish(into: &provisional)
+        try await flushMotions(provisional: provisional)
         showLiveLine()
         if let end, let last = batch.last?.timestamp, last >= end { return false }
         return true
     }
 
-    /// Marks a removal or a return of the sensor in the recording.
-    func note(_ status: LiveIMUSource.Status) async {
-        let now = MonotonicClock.now
+    /// Marks a removal or a return of the sensor in the recording; `time` is when the source reported it.
+    ///
+    /// The removal is stamped with the last reading before it, the return with the time it was reported (before any
+    /// reading after it), and the return's duration is the difference of the two, so events.csv stays in time order.
+    func note(_ status: LiveIMUSource.Status, at time: Double) async {
         switch status {
         case .removed(let imu):
             removals += 1
-            removedAt = now
-            try? await writer.mark(RecordingEvent(timestamp: lastTimestamp ?? now, kind: .sensorRemoved, detail: imu.name))
+            let removal = lastTimestamp ?? time
+            removedAt = removal
+            lastRemoval = removal
+            try? await writer.mark(RecordingEvent(timestamp: removal, kind: .sensorRemoved, detail: imu.name))
             try? await writer.sync()
-        case .streaming(let returned) where removedAt != nil:
-            let gap = now - (removedAt ?? now)
+        case .streaming(let returned):
+            guard let removal = removedAt else { break }
+            let reattached = max(time, removal)
             removedAt = nil
             let detail = returned.devices == imu.devices ? returned.name : Self.takeover(of: imu, by: returned)
+            if (returned.gyroscope != nil) != (imu.gyroscope != nil) {
+                // A split IMU's gyroscope left (or came back) alone, or another IMU took over: fuse what streams now.
+                pipeline.finish(into: &motions)
+                try? await flushMotions(provisional: nil)
+                if let next = try? DeviceMotionPipeline(outputRate: pipeline.outputRate, hasGyroscope: returned.gyroscope != nil) {
+                    pipeline = next
+                }
+            }
             imu = returned
-            try? await writer.mark(RecordingEvent(timestamp: now, kind: .sensorReattached, duration: gap, detail: detail))
+            try? await writer.mark(
+                RecordingEvent(timestamp: reattached, kind: .sensorReattached, duration: reattached - removal, detail: detail))
         default:
             break
         }
@@ -97,7 +119,7 @@ actor RecordingSession {
     /// Flushes the pipeline and finishes the recording files.
     func finish() async throws -> RecordingSummary {
         pipeline.finish(into: &motions)
-        try await flushMotions()
+        try await flushMotions(provisional: nil)
         if startDelay > 0, startTime != nil { bell() }
         if showsLiveLine { print("") }
         let metadata = try await writer.finish()
@@ -107,14 +129,18 @@ actor RecordingSession {
             motionSamples: motionCount, removals: removals, gaps: gaps)
     }
 
-    private func flushMotions() async throws {
+    /// Marks the resampler's gaps and hands the new device motion to the writer, with the provisional rows after it
+    /// (`nil` once the pipeline is finished: then there are none).
+    private func flushMotions(provisional: [DeviceMotion]?) async throws {
         for event in pipeline.drainEvents() {
             guard case .gap(let start, let end, _) = event else { continue }
+            // The gap across a removal is already marked by the removal and the return.
+            if let lastRemoval, start <= lastRemoval { continue }
             gaps += 1
             try await writer.mark(RecordingEvent(timestamp: start, kind: .gap, duration: end - start))
         }
-        guard !motions.isEmpty else { return }
-        try await writer.append(motion: motions)
+        // Without provisional rows (the pipeline finished), the earlier ones go with the final rows for their times.
+        try await writer.append(motion: motions, provisional: provisional ?? [])
         motionCount += motions.count
         motions.removeAll(keepingCapacity: true)
     }

@@ -49,7 +49,7 @@ struct SessionRecorder: Sendable {
             configuration: StreamConfiguration(rate: sensorRate), logger: logger
         ) { status in
             if case .streaming = status {} else { printError("imu-record: \(status)") }
-            continuation.yield(.status(status))
+            continuation.yield(.status(status, at: MonotonicClock.now))
         }
         let imu: IMU
         do {
@@ -74,7 +74,7 @@ struct SessionRecorder: Sendable {
             inputLoop: for try await input in inputs {
                 switch input {
                 case .readings(let batch): guard try await session.ingest(batch) else { break inputLoop }
-                case .status(let status): await session.note(status)
+                case .status(let status, let time): await session.note(status, at: time)
                 }
             }
         } catch is CancellationError {
@@ -93,6 +93,6 @@ struct SessionRecorder: Sendable {
 private enum SourceInput: Sendable {
     /// A batch of readings.
     case readings([SensorSample])
-    /// A status change: the sensor removed, streaming again (maybe another IMU), waiting.
-    case status(LiveIMUSource.Status)
+    /// A status change (the sensor removed, streaming again, maybe another IMU, waiting) and when it was reported.
+    case status(LiveIMUSource.Status, at: Double)
 }

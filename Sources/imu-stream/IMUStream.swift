@@ -104,17 +104,30 @@ struct IMUStream: AsyncParsableCommand {
                     }
                     let source = IIOMotionSource(imu: imu, configuration: configuration, logger: logger)
                     return try await Self.stream(
-                        source, hasGyroscope: source.hasGyroscope, printer: printer, duration: duration,
-                        samples: samples)
+                        source.readings().map { StreamInput.readings($0) }, hasGyroscope: source.hasGyroscope,
+                        printer: printer, duration: duration, samples: samples)
                 }
+                let (inputs, continuation) = AsyncThrowingStream.makeStream(of: StreamInput.self, throwing: (any Error).self)
                 let source = LiveIMUSource(
                     query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri,
                     configuration: configuration, logger: logger
-                ) { status in printError("imu-stream: \(status)") }
+                ) { status in
+                    printError("imu-stream: \(status)")
+                    continuation.yield(.status(status))
+                }
                 let imu = try await source.resolve()
+                let pump = Task {
+                    do {
+                        for try await batch in source.streaming(imu).readings() { continuation.yield(.readings(batch)) }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in pump.cancel() }
+                defer { pump.cancel() }
                 try await Self.stream(
-                    source.streaming(imu), hasGyroscope: imu.gyroscope != nil, printer: printer,
-                    duration: duration, samples: samples)
+                    inputs, hasGyroscope: imu.gyroscope != nil, printer: printer, duration: duration, samples: samples)
             }
         } catch is CancellationError {
             return
@@ -127,9 +140,11 @@ struct IMUStream: AsyncParsableCommand {
     }
 
     /// Prints aligned samples until the source ends, `duration` or `samples` is reached, or the task
-    /// is cancelled. Samples still held for alignment are printed before an error is reported.
+    /// is cancelled. Samples still held for alignment are printed before an error is reported. When the live
+    /// source streams again after a removal, the samples held are printed and alignment starts over for the IMU it
+    /// streams now (its accelerometer alone when a split IMU's gyroscope left by itself).
     private static func stream(
-        _ source: some MotionSource, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?,
+        _ inputs: some AsyncSequence<StreamInput, any Error>, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?,
         samples: Int?
     ) async throws {
         var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
@@ -149,8 +164,16 @@ struct IMUStream: AsyncParsableCommand {
             return true
         }
         do {
-            for try await batch in source.readings() {
-                aligner.append(batch, into: &aligned)
+            for try await input in inputs {
+                switch input {
+                case .readings(let batch):
+                    aligner.append(batch, into: &aligned)
+                case .status(.streaming(let imu)):
+                    aligner.finish(into: &aligned)
+                    aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: imu.gyroscope != nil))
+                case .status:
+                    continue
+                }
                 guard try emit() else { return }
             }
         } catch {
@@ -161,4 +184,12 @@ struct IMUStream: AsyncParsableCommand {
         aligner.finish(into: &aligned)
         _ = try emit()
     }
+}
+
+/// What `imu-stream` prints from, in the order it happened: readings, and the live source's status changes.
+private enum StreamInput: Sendable {
+    /// A batch of readings.
+    case readings([SensorSample])
+    /// The live source's status: streaming (maybe another IMU, or fewer of its devices), removed, waiting.
+    case status(LiveIMUSource.Status)
 }

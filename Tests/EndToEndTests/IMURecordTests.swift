@@ -101,6 +101,10 @@ struct IMURecordTests {
         let reattached = try #require(recording.events.first { $0.kind == .sensorReattached })
         #expect(removed.detail == "adxl345")
         #expect(reattached.timestamp > removed.timestamp)
+        // The removal is stamped with the last reading before it, the return's duration is the time between the two.
+        #expect(removed.timestamp == recording.raw.last { $0.timestamp <= removed.timestamp }?.timestamp)
+        #expect(abs(try #require(reattached.duration) - (reattached.timestamp - removed.timestamp)) < 2e-6)
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached], "the gap across the removal is marked once")
         #expect(recording.raw.contains { $0.timestamp <= removed.timestamp })
         #expect(recording.raw.contains { $0.timestamp >= reattached.timestamp })
     }
@@ -130,9 +134,11 @@ struct IMURecordTests {
 
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
-        // The removal, the takeover, and the resampler's gap between the two sensors' readings.
-        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached, .gap])
+        // The removal and the takeover, in time order; the resampler's gap between the two sensors' readings is theirs.
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached])
+        let removed = try #require(recording.events.first { $0.kind == .sensorRemoved })
         let reattached = try #require(recording.events.first { $0.kind == .sensorReattached })
+        #expect(abs(try #require(reattached.duration) - (reattached.timestamp - removed.timestamp)) < 2e-6)
         #expect(
             reattached.detail
                 == "lis3dh (lis3dh iio:device9) replaces adxl345; no gyroscope; mount matrix 1.0 0.0 0.0; 0.0 1.0 0.0; 0.0 0.0 1.0")
@@ -142,6 +148,40 @@ struct IMURecordTests {
         #expect(before.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
         #expect(after.count == 20)
         #expect(after.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], lis3dhAcceleration, tolerance: 1e-8) })
+    }
+
+    @Test("a split IMU's gyroscope removed alone: the accelerometer is recorded on, and device motion goes on from it")
+    func gyroscopeRemovedAlone() throws {
+        let setup = try RecorderSetup(fixture: "lsm6dso")
+        // 1 g on z (16000 counts at the fixture's scale): the accelerometer streams at a sensor's pace, stamped when
+        // written (those it writes while the gyroscope is away are read at the return); the gyroscope has 50 scans, then
+        // is removed.
+        let scan: @Sendable (Int, Int64) -> [UInt8] = { _, timestamp in [Int16(0), 0, 16000].flatMap(le) + [0, 0] + le(timestamp) }
+        let start = Int64(MonotonicClock.now * 1e9)
+        let recorder = try setup.launch(tag: "walking", ["--device", "lsm6dso", "--sensor-rate", "100"])
+        let accelerometer = try setup.testbed.feedPaced(device: "iio:device1", scanSize: 16, interval: 0.01, scan: scan)
+        defer { accelerometer.stop() }
+        let gyroscope = try setup.testbed.feed(
+            device: "iio:device2", bytes: (1...50).flatMap { scan($0, start + Int64($0) * 10_000_000) })
+        #expect(recorder.waitUntil(timeLimit: 30) { gyroscope.waitUntilWritten(timeout: 0) && setup.rawRowsOnDisk >= 40 })
+        gyroscope.close()
+        try setup.testbed.remove(device: "iio:device2")
+        #expect(recorder.waitUntil(timeLimit: 30) { recorder.errorSoFar.contains("sensor removed, waiting: lsm6dso") })
+        let rowsAtRemoval = setup.rawRowsOnDisk
+        #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= rowsAtRemoval + 500 })
+        let result = recorder.stop()
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let recording = try setup.readRecording()
+        #expect(recording.isComplete)
+        #expect(recording.events.map(\.kind) == [.sensorRemoved, .sensorReattached])
+        let reattached = try #require(recording.events.last)
+        #expect(reattached.detail.hasPrefix("lsm6dso_accel (lsm6dso_accel iio:device1) replaces lsm6dso; no gyroscope"))
+        let after = recording.raw.filter { $0.timestamp > reattached.timestamp }
+        #expect(after.count >= 100 && after.allSatisfy { $0.sensor == .accelerometer })
+        let motionAfter = recording.motion.filter { $0.timestamp > reattached.timestamp }
+        #expect(motionAfter.count >= 20, "device motion stalled without the gyroscope: \(motionAfter.count) rows")
+        #expect(motionAfter.allSatisfy { $0.rotationRate == Vector3(x: 0, y: 0, z: 0) })
     }
 
     @Test("stopped while waiting for an IMU: nothing written, status 1; a bad --tag is a usage error")

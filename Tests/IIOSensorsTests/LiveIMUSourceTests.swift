@@ -50,6 +50,45 @@ extension UMockdev {
             }
         }
 
+        @Test("the gyroscope of a split IMU removed alone: the accelerometer streams on by itself, without waiting for it")
+        func gyroscopeRemovedAlone() async throws {
+            try await withTestbed(["lsm6dso"]) { testbed, _ in
+                let scan: @Sendable (Int, Int64) -> [UInt8] = { _, timestamp in
+                    [Int16(0), 0, 16000].flatMap(le) + [0, 0] + le(timestamp)
+                }
+                let statuses = Mutex<[String]>([])
+                // The accelerometer is fed as a sensor streams, so it never falls silent; the gyroscope four scans.
+                let accelerometerFeeder = try testbed.feedPaced(device: "iio:device1", scanSize: 16, interval: 0.01, scan: scan)
+                defer { accelerometerFeeder.stop() }
+                let gyroscopeFeeder = try testbed.feed(device: "iio:device2", bytes: (1...4).flatMap { scan($0, Int64($0) * 10_000_000) })
+                var source = LiveIMUSource(query: "lsm6dso", configuration: StreamConfiguration(rate: 100, timeout: 0.5)) { status in
+                    switch status {
+                    case .streaming(let imu): statuses.withLock { $0.append("streaming \(imu.name)") }
+                    case .removed(let imu): statuses.withLock { $0.append("removed \(imu.name)") }
+                    case .waiting(let query): statuses.withLock { $0.append("waiting \(query)") }
+                    }
+                }
+                source.partnerSettleTime = .milliseconds(200)
+                var gyroscopeCount = 0
+                var accelerometerAlone = 0
+                for try await batch in source.readings() {
+                    let gyroscope = batch.filter { $0.sensor == .gyroscope }.count
+                    if gyroscopeCount < 4 && gyroscopeCount + gyroscope >= 4 {
+                        #expect(gyroscopeFeeder.waitUntilWritten())
+                        gyroscopeFeeder.close()
+                        try testbed.remove(device: "iio:device2")
+                    }
+                    gyroscopeCount += gyroscope
+                    if statuses.withLock({ $0.last == "streaming lsm6dso_accel" }) {
+                        accelerometerAlone += batch.filter { $0.sensor == .accelerometer }.count
+                    }
+                    if accelerometerAlone >= 10 { break }
+                }
+                #expect(gyroscopeCount == 4)
+                #expect(statuses.withLock { $0 } == ["streaming lsm6dso", "removed lsm6dso", "streaming lsm6dso_accel"])
+            }
+        }
+
         @Test("a split IMU whose gyroscope half appears after its accelerometer half is taken complete")
         func splitIMUSettles() async throws {
             try await withTestbed(["lsm6dso"]) { testbed, _ in

@@ -67,6 +67,47 @@ struct CrashSafetyTests {
         try await writer.finish()
     }
 
+    @Test("provisional motion rows end the file until the next flush replaces them; finish() keeps only final rows")
+    func provisionalMotionRows() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata(), flushInterval: .zero)
+        let rows = SampleData.motion(count: 10)
+        var tail = rows[4...].map { motion in
+            var provisional = motion
+            provisional.userAcceleration.x = 9
+            return provisional
+        }
+        try await writer.append(motion: Array(rows[..<4]), provisional: tail)
+        var motion = try RecordingReader.read(writer.directory).motion
+        #expect(motion.map(\.timestamp) == rows.map(\.timestamp))
+        #expect(motion[4...].allSatisfy { $0.userAcceleration.x == 9 })
+
+        // A shorter tail after more final rows: nothing of the old tail survives, times stay in order.
+        tail = [tail[3]]
+        try await writer.append(motion: Array(rows[4..<7]), provisional: tail)
+        motion = try RecordingReader.read(writer.directory).motion
+        #expect(motion.map(\.timestamp) == rows[..<8].map(\.timestamp))
+        #expect(motion[..<7].allSatisfy { $0.userAcceleration.x != 9 } && motion[7].userAcceleration.x == 9)
+
+        try await writer.finish()
+        let finished = try RecordingReader.read(writer.directory)
+        #expect(finished.isComplete && !finished.isTruncated)
+        #expect(finished.motion.map(\.timestamp) == rows[..<7].map(\.timestamp))
+        #expect(finished.metadata.counts?.motion == 7)
+    }
+
+    @Test("the recording directory appears whole: no staging directory is left beside it")
+    func directoryAppearsWhole() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata())
+        let entries = try FileManager.default.contentsOfDirectory(atPath: temporary.path.string)
+        #expect(entries == [writer.directory.lastComponent?.string])
+        #expect(try RecordingReader.read(writer.directory).metadata.complete == false)
+        try await writer.finish()
+    }
+
     /// Waits (without asserting on time; gives up after a generous minute) until the probe's recording covers `duration` seconds.
     private func waitForSamples(in directory: FilePath, covering duration: Double, probe: Process) async throws {
         let giveUp = ContinuousClock.now + .seconds(60)

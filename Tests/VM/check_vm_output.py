@@ -661,6 +661,89 @@ def check_busy(results: Results) -> None:
     require([line.strip() for line in enable] == ["1"], f"the holder's buffer/enable is {enable} after imu-stream")
 
 
+# scenario_endurance: how much a waiting process may use (0.1 % of a core) and grow over the cycles.
+ENDURANCE_IDLE_CPU_SHARE = 0.001
+ENDURANCE_WARM_UP_CYCLES = 5
+ENDURANCE_RSS_GROWTH_KB = 1024
+STATUS_LINE = re.compile(r"^imu-(stream|classify): (streaming from \S+|sensor removed, waiting: \S+|waiting for an IMU \(.*\))$")
+
+
+def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, int]]]]:
+    """The cycle count and, per tool, the (descriptors, resident kB) after each return (cycle 0: before the first)."""
+    lines = results.block("endurance", "series").stdout
+    settings = dict(item.split("=", 1) for item in lines[0].split()[1:]) if lines and lines[0].startswith("settings") else {}
+    cycles = int(settings.get("cycles", "-1"))
+    series: dict[str, list[tuple[int, int]]] = {"stream": [], "classify": []}
+    for line in lines[1:]:
+        match = re.fullmatch(r"cycle (\d+) stream fds=(\d+) rss_kb=(\d+) classify fds=(\d+) rss_kb=(\d+)", line)
+        require(match is not None, f"unexpected series line: {line}")
+        values = [int(value) for value in match.groups()]
+        require(values[0] == len(series["stream"]), f"cycle {values[0]} out of order")
+        series["stream"].append((values[1], values[2]))
+        series["classify"].append((values[3], values[4]))
+    require(cycles > 0 and len(series["stream"]) == cycles + 1,
+            f"{len(series['stream']) - 1} of {cycles} unplug/replug cycles completed")
+    return cycles, series
+
+
+def check_endurance_flat(results: Results) -> None:
+    """Descriptor count and resident memory of both tools stay flat over the cycles (after a warm-up)."""
+    cycles, series = endurance_series(results)
+    warm_up = min(ENDURANCE_WARM_UP_CYCLES, cycles // 2)
+    for tool, samples in series.items():
+        descriptors = [fds for fds, _ in samples]
+        resident = [rss for _, rss in samples]
+        print(f"vm: endurance {tool} descriptors {' '.join(map(str, descriptors))}")
+        print(f"vm: endurance {tool} resident kB {' '.join(map(str, resident))}")
+        # Medians: a sample can catch a thread of the new stream still setting up (one more descriptor, a stack).
+        def median(values: list[int]) -> int:
+            return sorted(values)[len(values) // 2]
+        early_fds = median(descriptors[1:warm_up * 2 + 1] or descriptors)
+        late_fds = median(descriptors[-warm_up * 2:] if warm_up else descriptors)
+        require(late_fds <= early_fds, f"{tool}: descriptors grow over the cycles: {descriptors}")
+        growth = median(resident[-warm_up * 2:] if warm_up else resident) - median(resident[1:warm_up * 2 + 1] or resident)
+        require(growth <= ENDURANCE_RSS_GROWTH_KB,
+                f"{tool}: resident memory grows {growth} kB (median of the last cycles against the first): {resident}")
+
+
+def check_endurance_idle(results: Results) -> None:
+    """Waiting with nothing plugged in costs each tool under 0.1 % of a core."""
+    line = results.block("endurance", "idle").stdout[0]
+    match = re.fullmatch(r"seconds ([\d.]+) stream_ticks (\d+) classify_ticks (\d+) ticks_per_second (\d+)", line)
+    require(match is not None, f"unexpected idle line: {line}")
+    seconds, per_second = float(match.group(1)), int(match.group(4))
+    for tool, ticks in (("stream", int(match.group(2))), ("classify", int(match.group(3)))):
+        share = ticks / per_second / seconds
+        print(f"vm: endurance {tool} waiting: {ticks} ticks in {seconds:.1f} s = {100 * share:.3f} % of a core")
+        require(share < ENDURANCE_IDLE_CPU_SHARE, f"{tool} used {100 * share:.3f} % of a core while waiting")
+
+
+def check_endurance_log(results: Results, tool: str) -> None:
+    """One status line per unplug and per return, and nothing else on stderr (no burst of libiio errors)."""
+    cycles, _ = endurance_series(results)
+    block = results.block("endurance", tool)
+    block.require_success()
+    stray = [line for line in block.stderr if not STATUS_LINE.match(line)]
+    require(not stray, f"{len(stray)} other stderr lines, e.g. {stray[:3]}")
+    # The cycles and the unplug while waiting, each a removal and a return; imu-stream's HID IMU also loses its
+    # gyroscope alone at the end (a removal, and a return of the accelerometer by itself).
+    unplugs = cycles + (2 if tool == "stream" else 1)
+    removals = sum("sensor removed" in line for line in block.stderr)
+    returns = sum("streaming from" in line for line in block.stderr)
+    require(removals == unplugs, f"{removals} removal lines for {unplugs} unplugs")
+    require(returns == unplugs + 1, f"{returns} streaming lines for the start and {unplugs} returns")
+
+
+def check_endurance_gyroscope_unbound(results: Results) -> None:
+    """With the gyroscope unbound alone, imu-stream goes on streaming the accelerometer, without rotation rates."""
+    words = results.block("endurance", "gyro-unbound").stdout[0].split()
+    counts = dict(zip(words[::2], map(int, words[1::2])))
+    streamed = counts["lines_now"] - counts["lines_back"]
+    require(streamed >= 40, f"the accelerometer stream stalled: {streamed} lines after the gyroscope left")
+    require(counts["accelerometer_only"] == streamed,
+            f"{counts['accelerometer_only']} of {streamed} samples after the gyroscope left are accelerometer-only")
+
+
 def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
@@ -718,6 +801,12 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
             check("notrigger-attached-and-detached", lambda: check_notrigger(results))
         elif scenario == "busy":
             check("busy-buffer-polled", lambda: check_busy(results))
+        elif scenario == "endurance":
+            check("endurance-flat", lambda: check_endurance_flat(results))
+            check("endurance-idle-cpu", lambda: check_endurance_idle(results))
+            check("endurance-stream-log", lambda: check_endurance_log(results, "stream"))
+            check("endurance-classify-log", lambda: check_endurance_log(results, "classify"))
+            check("endurance-gyroscope-unbound", lambda: check_endurance_gyroscope_unbound(results))
         else:
             outcomes.append((f"scenario-{scenario}", "no host-side checks exist for this scenario"))
     return outcomes

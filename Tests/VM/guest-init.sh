@@ -284,6 +284,168 @@ scenario_hotplug() {
     stop_hid_sensor_hub
 }
 
+# count_matches FILE PATTERN: how many lines of FILE contain PATTERN (0 when FILE does not exist yet).
+count_matches() {
+    count=$(grep -c "$2" "$1" 2> /dev/null)
+    echo "${count:-0}"
+}
+
+# wait_for_matches FILE PATTERN COUNT: waits up to 60 s until COUNT lines of FILE contain PATTERN.
+wait_for_matches() {
+    tries=0
+    until [ "$(count_matches "$1" "$2")" -ge "$3" ]; do
+        tries=$((tries + 1))
+        [ $tries -gt 600 ] && { log "$1: fewer than $3 lines with '$2'"; return 1; }
+        usleep 100000
+    done
+}
+
+# proc_sample PID: the open file descriptors and resident memory (kB) of process PID.
+proc_sample() {
+    echo "fds=$(ls /proc/"$1"/fd 2> /dev/null | wc -l) rss_kb=$(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\) kB/\1/p' /proc/"$1"/status)"
+}
+
+# cpu_ticks PID: the user + system time of process PID, in clock ticks (USER_HZ, 100 per second).
+cpu_ticks() {
+    sed 's/.*) //' /proc/"$1"/stat | awk '{ print $12 + $13 }'
+}
+
+# ENDURANCE_CYCLES: unplug/replug cycles of scenario_endurance (imutest_endurance_cycles= on the kernel command line).
+ENDURANCE_CYCLES=$(sed -n 's/.*imutest_endurance_cycles=\([0-9]*\).*/\1/p' /proc/cmdline)
+ENDURANCE_CYCLES=${ENDURANCE_CYCLES:-50}
+ENDURANCE_IDLE_SECONDS=60
+
+# scenario_endurance: imu-stream --wait follows the HID IMU (the emulator destroys and recreates it) and
+# imu-classify --live --wait the MPU-6050 (its i2c-stub client deleted and instantiated again: an IIO buffer has
+# one reader, so the two tools follow different IMUs) through ENDURANCE_CYCLES unplug/replug cycles; after each
+# return both processes' descriptor count and resident memory are reported. Then, with both unplugged, their CPU
+# time over ENDURANCE_IDLE_SECONDS of waiting; then the HID gyroscope alone is unbound from its driver (a split
+# IMU losing one half) and imu-stream must go on streaming the accelerometer. Their stderr (one line per unplug
+# and per return) goes to the host.
+scenario_endurance() {
+    stop_hid_sensor_hub
+    ensure_udev
+    start_hid_sensor_hub uhid-sensor-hub-endurance
+    wait_for_hid_imu
+    imu-stream --wait --device accel_3d --rate 20 --json > /tmp/endurance-stream.out 2> /tmp/endurance-stream.err &
+    stream=$!
+    imu-classify --live --wait --device mpu6050 --json > /tmp/endurance-classify.out 2> /tmp/endurance-classify.err &
+    classify=$!
+    endurance_wait 'streaming from' 1 && sleep 2
+    log "endurance: $ENDURANCE_CYCLES unplug/replug cycles"
+    emit "@@imutest begin endurance series"
+    emit "settings cycles=$ENDURANCE_CYCLES idle_seconds=$ENDURANCE_IDLE_SECONDS"
+    emit "cycle 0 stream $(proc_sample $stream) classify $(proc_sample $classify)"
+    cycle=1
+    while [ $cycle -le "$ENDURANCE_CYCLES" ] && endurance_alive; do
+        endurance_unplug
+        endurance_wait 'sensor removed' $cycle || break
+        endurance_replug
+        endurance_wait 'streaming from' $((cycle + 1)) || break
+        lines=$(wc -l < /tmp/endurance-stream.out)
+        wait_for_rows /tmp/endurance-stream.out $((lines + 5))
+        emit "cycle $cycle stream $(proc_sample $stream) classify $(proc_sample $classify)"
+        cycle=$((cycle + 1))
+    done
+    emit "@@imutest stderr"
+    emit "@@imutest end endurance series exit=0"
+
+    if endurance_alive; then
+        log "endurance: ${ENDURANCE_IDLE_SECONDS}s waiting with nothing plugged in"
+        endurance_unplug
+        # Measured once udev has handled the removals and the tools have re-enumerated after them.
+        endurance_wait 'sensor removed' $((ENDURANCE_CYCLES + 1)) && udevadm settle --timeout=30 && sleep 5
+        stream_before=$(cpu_ticks $stream) classify_before=$(cpu_ticks $classify) started=$(cut -d' ' -f1 /proc/uptime)
+        sleep "$ENDURANCE_IDLE_SECONDS"
+        emit "@@imutest begin endurance idle"
+        emit "seconds $(awk -v a="$started" '{ print $1 - a }' /proc/uptime) stream_ticks $(($(cpu_ticks $stream) - stream_before)) classify_ticks $(($(cpu_ticks $classify) - classify_before)) ticks_per_second 100"
+        emit "@@imutest stderr"
+        emit "@@imutest end endurance idle exit=0"
+        endurance_replug
+        endurance_wait 'streaming from' $((ENDURANCE_CYCLES + 2))
+    fi
+
+    if endurance_alive; then
+        log "endurance: the gyroscope unbound alone"
+        gyro=$(iio_device gyro_3d)
+        gyro_parent=$(readlink -f "$gyro/..")
+        gyro_driver=$(readlink -f "$gyro_parent/driver")
+        # Once the stream runs again (a device vanishing while its reader sets up is another matter).
+        wait_for_rows /tmp/endurance-stream.out $(($(wc -l < /tmp/endurance-stream.out) + 5))
+        lines_before=$(wc -l < /tmp/endurance-stream.out)
+        echo "${gyro_parent##*/}" > "$gyro_driver/unbind"
+        wait_for_removal gyro_3d
+        wait_for_matches /tmp/endurance-stream.err 'streaming from accel_3d' 1
+        lines_back=$(wc -l < /tmp/endurance-stream.out)
+        wait_for_rows /tmp/endurance-stream.out $((lines_back + 40))
+        emit "@@imutest begin endurance gyro-unbound"
+        lines_now=$(wc -l < /tmp/endurance-stream.out)
+        # The whole samples printed since the accelerometer came back alone that carry no rotation rate.
+        alone=$(head -n "$lines_now" /tmp/endurance-stream.out | tail -n +$((lines_back + 1)) |
+            grep '^{"acceleration".*}$' | grep -vc rotationRate)
+        emit "lines_before $lines_before lines_back $lines_back lines_now $lines_now accelerometer_only $alone"
+        emit "@@imutest stderr"
+        emit "@@imutest end endurance gyro-unbound exit=0"
+        echo "${gyro_parent##*/}" > "$gyro_driver/bind"
+    fi
+
+    kill -INT $stream $classify
+    wait $stream
+    stream_status=$?
+    wait $classify
+    classify_status=$?
+    emit "@@imutest begin endurance stream"
+    emit "lines $(wc -l < /tmp/endurance-stream.out)"
+    emit "@@imutest stderr"
+    cat /tmp/endurance-stream.err >> "$RESULTS"
+    emit "@@imutest end endurance stream exit=$stream_status"
+    emit "@@imutest begin endurance classify"
+    emit "lines $(wc -l < /tmp/endurance-classify.out)"
+    emit "@@imutest stderr"
+    cat /tmp/endurance-classify.err >> "$RESULTS"
+    emit "@@imutest end endurance classify exit=$classify_status"
+    stop_hid_sensor_hub
+}
+
+# endurance_unplug: unplugs the HID IMU and the MPU-6050 and waits until their IIO devices are gone.
+endurance_unplug() {
+    kill -USR1 "$HUB_PID"
+    echo 0x68 > "$(i2c_stub_adapter)/delete_device"
+    wait_for_removal accel_3d && wait_for_removal gyro_3d && wait_for_removal mpu6050
+}
+
+# endurance_replug: plugs both in again and waits until udev has processed them.
+endurance_replug() {
+    kill -USR2 "$HUB_PID"
+    echo mpu6050 0x68 > "$(i2c_stub_adapter)/new_device"
+    wait_for_device mpu6050
+    wait_for_hid_imu
+}
+
+# i2c_stub_adapter: the sysfs directory of the i2c-stub adapter.
+i2c_stub_adapter() {
+    grep -l 'SMBus stub' /sys/bus/i2c/devices/i2c-*/name | head -n 1 | xargs dirname
+}
+
+# endurance_alive: whether both of scenario_endurance's tools still run (it reports what they said if not).
+endurance_alive() {
+    kill -0 "$stream" 2> /dev/null && kill -0 "$classify" 2> /dev/null && return 0
+    log "endurance: a tool exited early"
+    return 1
+}
+
+# endurance_wait PATTERN COUNT: waits until both tools' stderr hold COUNT lines with PATTERN, while both run.
+endurance_wait() {
+    tries=0
+    until [ "$(count_matches /tmp/endurance-stream.err "$1")" -ge "$2" ] &&
+          [ "$(count_matches /tmp/endurance-classify.err "$1")" -ge "$2" ]; do
+        tries=$((tries + 1))
+        endurance_alive || return 1
+        [ $tries -gt 600 ] && { log "endurance: fewer than $2 lines with '$1'"; return 1; }
+        usleep 100000
+    done
+}
+
 # HWDB_MATRIX: the mount matrix scenario_hwdb gives the HID accelerometer through a local hwdb entry.
 HWDB_MATRIX='0, 1, 0; 1, 0, 0; 0, 0, -1'
 
@@ -386,7 +548,7 @@ emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$ST
 start_hid_sensor_hub uhid-sensor-hub
 add_i2c_stub_chips
 # record, hotplug and hwdb replace the emulator, so they run after the scenarios that read the first one.
-record= hotplug= hwdb=
+record= hotplug= hwdb= endurance=
 for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
     case $scenario in
         list) scenario_list ;;
@@ -398,16 +560,18 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
         hwdb) hwdb=yes ;;
         notrigger) scenario_notrigger ;;
         busy) scenario_busy ;;
+        endurance) endurance=yes ;;
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug, hwdb, notrigger, busy"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug, hwdb, notrigger, busy, endurance"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac
 done
 [ -z "$record" ] || scenario_record
 [ -z "$hotplug" ] || scenario_hotplug
+[ -z "$endurance" ] || scenario_endurance
 [ -z "$hwdb" ] || scenario_hwdb
 stop_hid_sensor_hub
 emit "@@imutest done"

@@ -12,7 +12,7 @@ readonly PRODUCTS=(imu-list imu-stream imu-record imu-classify)
 # The bundled activity model, installed in share/imu-bridge beside bin/ as `make install` does.
 readonly DEFAULT_MODEL=$PACKAGE_ROOT/Sources/ActivityKit/Resources/motionsense.model
 readonly FIXTURE_MODULES=(uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d i2c-stub i2c-dev)
-readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-600}
+readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-1200}
 
 usage() {
     cat <<EOF
@@ -25,7 +25,8 @@ exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb)
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb,endurance;
+                     ENDURANCE_CYCLES=N sets the endurance scenario's unplug/replug cycles, 50 by default)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
 
 Example: Tests/VM/run-vm-tests.sh --keep /tmp/imu-vm && less /tmp/imu-vm/console.log
@@ -35,7 +36,7 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb bin_dir=
+workdir= scenarios=list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb,endurance bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
@@ -159,7 +160,7 @@ build_initramfs() {
     ldd "$rootfs/usr/bin/iio_readdev" | awk '/=> \// { print $3 }' | while read -r library; do
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
-    case ",$scenarios," in *,udev,* | *,record,* | *,hotplug,* | *,hwdb,*) add_udev "$rootfs" ;; esac
+    case ",$scenarios," in *,udev,* | *,record,* | *,hotplug,* | *,hwdb,* | *,endurance,*) add_udev "$rootfs" ;; esac
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | zstd -q -3 -T0) > "$workdir/initrd.img"
     cp "$KERNEL_TREE/boot/vmlinuz-$KERNEL_VERSION" "$workdir/vmlinuz"
 }
@@ -188,7 +189,7 @@ add_udev() {
 
 # Boots the VM under a timeout: console on ttyS0 -> console.log, results on ttyS1 -> results.log.
 boot_vm() {
-    local append="console=ttyS0 panic=-1 quiet loglevel=4 imutest=$scenarios"
+    local append="console=ttyS0 panic=-1 quiet loglevel=4 imutest=$scenarios imutest_endurance_cycles=${ENDURANCE_CYCLES:-50}"
     rm -f "$workdir/console.log" "$workdir/results.log"
     local status=0
     timeout "$VM_TIMEOUT_SECONDS" qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 \

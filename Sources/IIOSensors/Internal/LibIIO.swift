@@ -18,9 +18,13 @@ final class LibIIOContext {
 
     /// Creates a context; throws the errno libiio left behind.
     init(uri: String) throws(Errno) {
-        errno = 0
-        guard let pointer = iio_create_context_from_uri(uri) else {
-            throw Errno(rawValue: errno == 0 ? ENXIO : errno)
+        let (created, error) = LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isVanishedFileError) {
+            () -> (OpaquePointer?, Int32) in
+            errno = 0
+            return (iio_create_context_from_uri(uri), errno)
+        }
+        guard let pointer = created else {
+            throw Errno(rawValue: error == 0 ? ENXIO : error)
         }
         self.pointer = pointer
         self.uri = uri
@@ -116,9 +120,12 @@ struct LibIIODevice {
 
     /// Opens a kernel buffer of `samples` scans (`iio_device_create_buffer`).
     func createBuffer(samples: Int) -> Result<LibIIOBuffer, Errno> {
-        errno = 0
-        guard let buffer = iio_device_create_buffer(pointer, samples, false) else {
-            return .failure(Errno(rawValue: errno == 0 ? EIO : errno))
+        let (created, error) = LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isLowSpeedWarning) { () -> (OpaquePointer?, Int32) in
+            errno = 0
+            return (iio_device_create_buffer(pointer, samples, false), errno)
+        }
+        guard let buffer = created else {
+            return .failure(Errno(rawValue: error == 0 ? EIO : error))
         }
         return .success(LibIIOBuffer(pointer: buffer))
     }
@@ -212,7 +219,10 @@ final class LibIIOBuffer {
 
     init(pointer: OpaquePointer) { self.pointer = pointer }
 
-    deinit { iio_buffer_destroy(pointer) }
+    deinit {
+        let buffer = pointer
+        LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isRemovedDeviceDisableError) { iio_buffer_destroy(buffer) }
+    }
 
     /// Blocks until the buffer is full (`iio_buffer_refill`); returns the bytes read.
     func refill() -> Result<Int, Errno> {

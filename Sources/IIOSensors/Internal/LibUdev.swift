@@ -71,7 +71,10 @@ final class LibUdevMonitor {
             pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         let timeout = seconds.map { Int32($0 * 1000) } ?? -1
-        guard poll(&entries, 2, timeout) > 0 else { return false }
+        var ready = poll(&entries, 2, timeout)
+        // A signal handled on this thread is no reason to stop following (nor, for a short settle wait, to end it early).
+        while ready < 0 && errno == EINTR { ready = poll(&entries, 2, timeout) }
+        guard ready > 0 else { return false }
         return entries[1].revents == 0 && entries[0].revents & Int16(POLLIN) != 0
     }
 
