@@ -136,7 +136,7 @@ struct HostileInputTests {
         let joined = try file("joined.csv", Array((lines + lines.dropFirst()).joined(separator: "\n").utf8) + [0x0A])
         let cases = [
             (nanoseconds, "nanoseconds.csv:2: t_s 230055"),
-            (equal, "the timestamps of \(equal) do not give a sensor rate within 0.1...10000 Hz"),
+            (equal, "\(equal): the timestamps do not give a sensor rate within 0.1...10000 Hz"),
             (joined, "joined.csv:3002: t_s 23.0055 goes back"),
         ]
         for (path, message) in cases {
