@@ -81,7 +81,7 @@ public final class RecordingRowReader<Row> {
         } catch {
             throw .corruptLine(path: path, line: lineNumber, reason: error.reason)
         }
-        if let (stream, timestamp) = clock?(row) {
+        if let (stream, timestamp) = clock?(row), timestamp.isFinite {
             if let previous = latest[stream], timestamp < previous {
                 throw .corruptLine(
                     path: path, line: lineNumber,
