@@ -215,4 +215,24 @@ struct CorruptRecordingTests {
             try RecordingReader.read(directory)
         }
     }
+
+    @Test("a finished recording with a row more than promised is rejected at that row, before it is used")
+    func extraRowFoundAtOnce() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        let lines = try readText(rawPath).split(separator: "\n")
+        try writeText((lines + [lines[lines.count - 1], lines[lines.count - 1]]).joined(separator: "\n") + "\n", to: rawPath)
+        #expect(
+            throws: RecordingError.corruptLine(
+                path: rawPath.string, line: 12,
+                reason: "a row past the 10 recording.json promises; the file was edited after the recording finished")
+        ) {
+            try RecordingReader.read(directory)
+        }
+        #expect(
+            RecordingError.countMismatch(path: rawPath.string, expected: 10, found: 8).description.hasSuffix(
+                "so any output already printed from it is void"))
+    }
 }
