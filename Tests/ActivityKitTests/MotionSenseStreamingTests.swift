@@ -13,7 +13,8 @@ import Testing
         let header =
             ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z"
         let rows = (0..<5000).map { index in
-            index == 100 ? "100,0,0,0,0,0,-1,,0,0,0,0,0" : index == 200 ? "200,0,0,0,0,0,-1,nan,0,0,0,0,0" : "\(index),0,0,0,0,0,-1,0.5,0,0,0,0,0"
+            index == 100
+                ? "100,0,0,0,0,0,-1,,0,0,0,0,0" : index == 200 ? "200,0,0,0,0,0,-1,nan,0,0,0,0,0" : "\(index),0,0,0,0,0,-1,0.5,0,0,0,0,0"
         }
         let file = folder.appendingPathComponent("sub_7.csv")
         try ([header] + rows).joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)

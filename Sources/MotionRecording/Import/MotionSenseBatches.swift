@@ -24,7 +24,8 @@ public struct MotionSenseBatches: SessionBatchSource {
         var count = 0
         while count < Self.rowsPerBatch, let motion = try rows.next() {
             count += 1
-            batch.raw.append(SensorSample(sensor: .accelerometer, timestamp: motion.timestamp, value: motion.gravity + motion.userAcceleration))
+            batch.raw.append(
+                SensorSample(sensor: .accelerometer, timestamp: motion.timestamp, value: motion.gravity + motion.userAcceleration))
             batch.raw.append(SensorSample(sensor: .gyroscope, timestamp: motion.timestamp, value: motion.rotationRate))
             resampler.append(motion, into: &batch.motion)
         }
