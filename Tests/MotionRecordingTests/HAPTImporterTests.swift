@@ -122,8 +122,12 @@ struct HAPTImporterTests {
             path: rawData.appending("gyro_exp03_user02.txt").string, line: 21,
             reason: "blank line among the samples (every line is one sample index, so it would shift the labels after it)")
         #expect(throws: expected) { try HAPTImporter.experiment(of: segment, in: dataset) }
-        var batches = HAPTImporter.stream(of: segment, reader: try HAPTExperimentReader(of: segment, in: dataset)).source
+        let reader = try HAPTExperimentReader(of: segment, in: dataset)
+        var batches = HAPTImporter.stream(of: segment, reader: reader).source
         #expect(throws: expected) { try batches.next() }
+        // The reader then starts again, so a segment after it never reads shifted samples.
+        var again = HAPTImporter.stream(of: segment, reader: reader).source
+        #expect(throws: expected) { try again.next() }
     }
 
     @Test("segments streamed in any order through one reader give the samples of their own indices")

@@ -10,6 +10,8 @@ public final class HAPTExperimentReader {
     public let user: Int
     /// The index of the sample ``next()`` gives.
     public private(set) var nextIndex = 0
+    /// Whether a damaged line was met, after which only ``rewind()`` reads on.
+    public private(set) var needsRewind = false
     private let accelerationPath: String
     private let rotationRatePath: String
     private var acceleration: DatasetLines
@@ -37,14 +39,23 @@ public final class HAPTExperimentReader {
         acceleration = try DatasetLines(path: accelerationPath, blankLines: .refusedBeforeData)
         rotationRate = try DatasetLines(path: rotationRatePath, blankLines: .refusedBeforeData)
         nextIndex = 0
+        needsRewind = false
     }
 
     /// The next sample's acceleration (in g, CoreMotion's sign) and rotation rate (rad/s), or `nil` once either
     /// file ends; fails with the line for a line that is not three numbers, or a blank line among the samples.
     public func next() throws(DatasetImportError) -> (acceleration: Vector3, rotationRate: Vector3)? {
-        guard let specificForce = try Self.vector(from: &acceleration), let rate = try Self.vector(from: &rotationRate) else {
-            return nil
+        let specificForce: Vector3?
+        let rate: Vector3?
+        do {
+            specificForce = try Self.vector(from: &acceleration)
+            rate = try specificForce == nil ? nil : Self.vector(from: &rotationRate)
+        } catch {
+            // The two files may now be a line apart: only reading again from the start keeps the indices right.
+            needsRewind = true
+            throw error
         }
+        guard let specificForce, let rate else { return nil }
         nextIndex += 1
         return (-specificForce, rate)
     }

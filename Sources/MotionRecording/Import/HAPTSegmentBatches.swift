@@ -23,7 +23,7 @@ public struct HAPTSegmentBatches: SessionBatchSource {
         guard !isFinished else { return nil }
         if !isStarted {
             isStarted = true
-            if reader.nextIndex > segment.start { try reader.rewind() }
+            if reader.needsRewind || reader.nextIndex > segment.start { try reader.rewind() }
             while reader.nextIndex < segment.start, try reader.next() != nil {}
         }
         var batch = SessionBatch()
