@@ -22,9 +22,10 @@ public struct SessionStream<Source: SessionBatchSource> {
     /// existing one. When the dataset file turns out to be damaged part way, the recording begun is removed and the
     /// dataset's error is thrown.
     @discardableResult
-    public consuming func write(into parent: FilePath) async throws -> RecordingMetadata {
+    public func write(into parent: FilePath) async throws -> RecordingMetadata {
         let directory = parent.appending(directoryName)
         let writer = try RecordingWriter(creating: directory, metadata: metadata)
+        var source = source
         do {
             while let batch = try source.next() {
                 if !batch.raw.isEmpty { try await writer.append(raw: batch.raw) }
