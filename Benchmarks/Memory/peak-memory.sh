@@ -9,6 +9,8 @@
 #   imu-motion FILE.csv                      (CSV in, device-motion CSV to /dev/null)
 #   imu-classify --replay RECORDING          (the bundled model; only up to 100 MB: the replay is slow in debug)
 #   imu-eval MODEL RECORDING
+#   imu-classify --replay MOTIONSENSE.csv    (a MotionSense-named device-motion CSV at 50 Hz, same size)
+#   imu-import motionsense DATASET           (that file as a dataset, written as a recording to a scratch folder)
 # and prints each run's peak resident set size (VmHWM) in MB. Builds the tools in release mode (in $SCRATCH_PATH,
 # default .build). The temporary files are removed at the end.
 set -euo pipefail
@@ -19,7 +21,7 @@ sizes=("$@")
 replay_limit_mb="${REPLAY_LIMIT_MB:-100}"
 
 scratch="${SCRATCH_PATH:-.build}"
-for product in imu-motion imu-classify imu-eval; do
+for product in imu-motion imu-classify imu-eval imu-import; do
     swift build -c release --scratch-path "$scratch" --product "$product" >&2
 done
 bin="$PWD/$scratch/release"
@@ -42,9 +44,11 @@ printf '%-10s %-26s %12s %14s\n' "input" "command" "input bytes" "peak RSS (MB)"
 for size in "${sizes[@]}"; do
     csv="$work/broad-${size}mb.csv"
     recording="$work/walking-${size}mb.imurec"
-    python3 - "$csv" "$recording" "$size" <<'PY'
+    dataset="$work/motionsense-${size}mb"
+    motionsense="$dataset/A_DeviceMotion_data/wlk_1/sub_1.csv"
+    python3 - "$csv" "$recording" "$size" "$motionsense" <<'PY'
 import json, math, os, random, sys
-csv_path, recording, size_mb = sys.argv[1], sys.argv[2], float(sys.argv[3])
+csv_path, recording, size_mb, motionsense = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
 target = int(size_mb * 1_000_000)
 random.seed(1)
 noise = [random.gauss(0, 0.02) for _ in range(4099)]
@@ -100,6 +104,16 @@ metadata = {
 }
 with open(os.path.join(recording, "recording.json"), "w") as out:
     json.dump(metadata, out, indent=2)
+
+os.makedirs(os.path.dirname(motionsense))
+def device_motion(index, t):
+    n = noise[index % 4099]
+    roll, pitch = 0.2 * math.sin(2 * t), 0.1 * math.cos(2 * t)
+    return (f"{index},{roll:.6f},{pitch:.6f},{0.01 * t % 6.28:.6f},{math.sin(pitch):.6f},{-math.sin(roll):.6f},"
+            f"{-math.cos(roll) * math.cos(pitch):.6f},{0.4 * math.cos(2 * t) + n:.6f},{-0.2 * math.sin(2 * t):.6f},{n:.6f},"
+            f"{0.3 * math.sin(4 * t) + n:.6f},{0.1 * n:.6f},{0.2 * math.cos(4 * t):.6f}\n")
+write(motionsense, ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,"
+      "rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n", rows(50, device_motion))
 PY
     csv_bytes=$(stat -c %s "$csv")
     raw_bytes=$(stat -c %s "$recording/raw.csv")
@@ -109,5 +123,12 @@ PY
             "$(peak "$bin/imu-classify" --replay "$recording" --json)"
         printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-eval" "$raw_bytes" "$(peak "$bin/imu-eval" "$model" "$recording")"
     fi
-    rm -rf "$csv" "$recording"
+    motionsense_bytes=$(stat -c %s "$motionsense")
+    if [ "$size" -le "$replay_limit_mb" ]; then
+        printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-classify --replay MS" "$motionsense_bytes" \
+            "$(peak "$bin/imu-classify" --replay "$motionsense" --json)"
+    fi
+    printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-import motionsense" "$motionsense_bytes" \
+        "$(peak "$bin/imu-import" motionsense "$dataset" --output "$work/imported")"
+    rm -rf "$csv" "$recording" "$dataset" "$work/imported"
 done

@@ -31,9 +31,11 @@ public struct FusedMotionStream: Sendable {
                         pipeline.append(batch, into: &fused)
                         for motion in fused { continuation.yield(motion) }
                         fused.removeAll(keepingCapacity: true)
+                        if let failure = pipeline.rateFailure { throw failure }
                     }
                     pipeline.finish(into: &fused)
                     for motion in fused { continuation.yield(motion) }
+                    if let failure = pipeline.rateFailure { throw failure }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

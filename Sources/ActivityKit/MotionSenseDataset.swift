@@ -9,8 +9,19 @@ import MotionRecording
 /// This path uses CoreMotion's own gravity and user acceleration as recorded; a recording imported with
 /// `imu-import motionsense` is fused again by DeviceMotionKit from its raw stream, as a live sensor is.
 public enum MotionSenseDataset {
-    /// Reads one file as a session at `sampleRate` Hz (at most the recorded 50 Hz), resampled by ``DeviceMotionResampler``.
+    /// Reads one file as a session at `sampleRate` Hz (at most the recorded 50 Hz), all its motion in memory.
     public static func session(at url: URL, sampleRate: Double) throws(ActivityError) -> LabelledSession {
+        var motions: [DeviceMotion] = []
+        let summary = try stream(at: url, sampleRate: sampleRate) { motions += $0 }
+        return LabelledSession(summary: summary, motions: motions, sampleRate: sampleRate)
+    }
+
+    /// Reads one file row by row, resamples it to `sampleRate` Hz (at most the recorded 50 Hz) with
+    /// ``DeviceMotionResampler`` and hands the motion to `deliver` in pieces as it comes, keeping none of it, so memory
+    /// does not grow with the file; rows with an empty, nan or inf value are dropped and counted.
+    public static func stream(
+        at url: URL, sampleRate: Double, into deliver: ([DeviceMotion]) throws(ActivityError) -> Void
+    ) throws(ActivityError) -> SessionSummary {
         guard let trial = MotionSenseImporter.trial(at: url.path) else {
             throw .unreadableFile(
                 path: url.path, reason: "not a MotionSense file; expected <dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]")
@@ -19,14 +30,35 @@ public enum MotionSenseDataset {
             throw .invalidWindow(
                 "MotionSense is recorded at \(Int(MotionSenseImporter.sampleRate)) Hz and cannot be read at \(sampleRate) Hz")
         }
-        let motions: [DeviceMotion]
-        do {
-            motions = try MotionSenseImporter.motions(of: trial, resampledTo: sampleRate).motion
-        } catch {
-            throw .unreadableFile(path: url.path, reason: error.description)
+        func reading<T>(_ body: () throws(DatasetImportError) -> T) throws(ActivityError) -> T {
+            do {
+                return try body()
+            } catch {
+                throw .unreadableFile(path: url.path, reason: error.description)
+            }
         }
-        return LabelledSession(
-            label: trial.tag, group: trial.subject, name: "\(trial.trial)/\(url.lastPathComponent)", motions: motions,
-            sampleRate: sampleRate)
+        var rows = try reading { () throws(DatasetImportError) in try MotionSenseRows(trial: trial) }
+        var resampler = try reading { () throws(DatasetImportError) in
+            try MotionSenseImporter.resampler(to: sampleRate, path: trial.path)
+        }
+        var motions: [DeviceMotion] = []
+        var motionCount = 0
+        var pending = 0
+        while let motion = try reading({ () throws(DatasetImportError) in try rows.next() }) {
+            resampler.append(motion, into: &motions)
+            pending += 1
+            if pending == LabelledSession.fusionBatchSize {
+                motionCount += motions.count
+                try deliver(motions)
+                motions.removeAll(keepingCapacity: true)
+                pending = 0
+            }
+        }
+        resampler.finish(into: &motions)
+        motionCount += motions.count
+        try deliver(motions)
+        return SessionSummary(
+            label: trial.tag, group: trial.subject, name: "\(trial.trial)/\(url.lastPathComponent)", motionCount: motionCount,
+            droppedReadings: rows.dropped)
     }
 }

@@ -55,7 +55,9 @@ extension LabelledSession {
             let metadata = try RecordingReader.readMetadata(directory)
             let rows = try RecordingReader.rawReadings(of: directory, metadata: metadata)
             var pipeline = try pipeline(name: name, sampleRate: sampleRate, hasGyroscope: metadata.hasGyroscope)
-            var rateGuard = PipelineRateGuard(source: path)
+            func checkRate() throws {
+                if let failure = pipeline.rateFailure { throw ActivityError.unreadableFile(path: path, reason: "\(failure)") }
+            }
             var motions: [DeviceMotion] = []
             var batch: [SensorSample] = []
             batch.reserveCapacity(fusionBatchSize)
@@ -72,16 +74,14 @@ extension LabelledSession {
                 if batch.isEmpty { break }
                 readings += batch.count
                 pipeline.append(batch, into: &motions)
-                if let reason = rateGuard.check(pipeline, fed: batch.count) {
-                    throw ActivityError.unreadableFile(path: path, reason: reason)
-                }
+                try checkRate()
                 try flush()
             }
             guard readings > 0 else {
                 throw ActivityError.unreadableFile(path: path, reason: "the recording holds no raw readings to classify")
             }
             pipeline.finish(into: &motions)
-            if let reason = rateGuard.checkFinished(pipeline) { throw ActivityError.unreadableFile(path: path, reason: reason) }
+            try checkRate()
             try flush()
             let statistics = pipeline.inputStatistics
             return SessionSummary(
@@ -92,7 +92,7 @@ extension LabelledSession {
         }
     }
 
-    /// A pipeline fusing at `sampleRate`, without the nominal-rate hint (see ``PipelineRateGuard``).
+    /// A pipeline fusing at `sampleRate`, without the nominal-rate hint, so that timestamps giving no rate are refused (``DeviceMotionPipeline/rateFailure``).
     private static func pipeline(name: String, sampleRate: Double, hasGyroscope: Bool) throws(ActivityError) -> DeviceMotionPipeline {
         do {
             return try DeviceMotionPipeline(outputRate: sampleRate, hasGyroscope: hasGyroscope)

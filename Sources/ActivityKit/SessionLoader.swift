@@ -76,18 +76,22 @@ public struct SessionLoader: Sendable {
     }
 
     /// Reads `input` at the loader's rate and hands its device motion to `deliver` in pieces as it is produced,
-    /// keeping none of it (a recording is fused as it is read; a MotionSense file is resampled whole, then handed on).
+    /// keeping none of it (a recording is fused, a MotionSense file resampled, as it is read).
     public func stream(_ input: SessionInput, into deliver: ([DeviceMotion]) throws -> Void) throws(ActivityError) -> SessionSummary {
         do {
             switch input {
             case .recording(let url):
                 return try LabelledSession.fuseRecording(at: url.path, sampleRate: sampleRate, into: deliver)
             case .motionSense(let url):
-                let session = try MotionSenseDataset.session(at: url, sampleRate: sampleRate)
-                try deliver(session.motions)
-                return SessionSummary(
-                    label: session.label, group: session.group, name: session.name, motionCount: session.motions.count,
-                    droppedReadings: session.droppedReadings)
+                return try MotionSenseDataset.stream(at: url, sampleRate: sampleRate) { (motions) throws(ActivityError) in
+                    do {
+                        try deliver(motions)
+                    } catch let error as ActivityError {
+                        throw error
+                    } catch {
+                        throw .unreadableFile(path: url.path, reason: "\(error)")
+                    }
+                }
             }
         } catch let error as ActivityError {
             throw error

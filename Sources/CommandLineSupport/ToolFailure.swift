@@ -97,7 +97,7 @@ public struct FailureReport: Sendable, Equatable {
 
     private static func status(of error: MotionError) -> ExitStatus {
         switch error {
-        case .rateOutOfRange, .resamplingFailed, .sourceFailed: .badInput
+        case .rateOutOfRange, .resamplingFailed, .sensorRateUnmeasurable, .sourceFailed: .badInput
         case .invalidUpdateInterval, .referenceFrameUnavailable: .usage
         }
     }

@@ -11,6 +11,11 @@ import Resampling
 /// (``AttitudeHistory``), and gravity is derived from it. Use it directly for files and tests; ``MotionManager``
 /// wraps it for live sources.
 ///
+/// Memory stays bounded whatever the timestamps: readings wait for the rate measurement only up to
+/// ``unmeasuredReadingLimit``; past it the pipeline starts at the nominal rate if it was given one, else it drops
+/// what it holds (counted in ``inputStatistics`` as invalid) and reports ``rateFailure``, which readers of files
+/// check after each call to refuse the input.
+///
 /// ```swift
 /// var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
 /// var motions: [DeviceMotion] = []
@@ -22,6 +27,9 @@ public struct DeviceMotionPipeline: Sendable {
     private static let rateEstimationCount = 16
     /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
     private static let channelCount = 6
+    /// Aligned readings held before the sensor rate must be measured (it needs 16): the bound on what a pipeline
+    /// buffers when the timestamps never give a rate in ``sensorRateRange``.
+    public static let unmeasuredReadingLimit = 4096
 
     /// The output rate in Hz.
     public let outputRate: Double
@@ -52,6 +60,13 @@ public struct DeviceMotionPipeline: Sendable {
     private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
     /// Reused buffer of the resampled channels.
     private var channels: [Double]
+    /// Whether any reading has been fed.
+    private var hasInput = false
+    /// Readings dropped because no rate could be measured from them.
+    private var droppedUnmeasured = 0
+    /// Why the input cannot be fused: set when ``unmeasuredReadingLimit`` readings (or the whole stream) gave no
+    /// sensor rate and no nominal rate was given; `nil` while all is well.
+    public private(set) var rateFailure: MotionError?
 
     /// Creates a pipeline.
     /// - Parameters:
@@ -98,6 +113,7 @@ public struct DeviceMotionPipeline: Sendable {
 
     /// Feeds a batch of readings and appends every output now complete to `output`, in time order.
     public mutating func append(_ batch: [SensorSample], into output: inout [DeviceMotion]) {
+        hasInput = hasInput || !batch.isEmpty
         aligner.append(batch, into: &aligned)
         consumeAligned(into: &output, final: false)
     }
@@ -106,7 +122,9 @@ public struct DeviceMotionPipeline: Sendable {
     /// and non-finite samples are dropped and counted in ``inputStatistics``. An array is used in place (no copy,
     /// nothing allocated per sample).
     public mutating func append(samples: some Sequence<IMUSample>, into output: inout [DeviceMotion]) {
-        aligner.append(samples: Array(samples), into: &aligned)
+        let samples = Array(samples)
+        hasInput = hasInput || !samples.isEmpty
+        aligner.append(samples: samples, into: &aligned)
         consumeAligned(into: &output, final: false)
     }
 
@@ -121,7 +139,11 @@ public struct DeviceMotionPipeline: Sendable {
     }
 
     /// Counters of the input alignment: readings in, duplicated, backwards, invalid and unpaired ones.
-    public var inputStatistics: StreamStatistics { aligner.statistics }
+    public var inputStatistics: StreamStatistics {
+        var statistics = aligner.statistics
+        statistics.invalid += droppedUnmeasured
+        return statistics
+    }
 
     /// Gaps and clock jumps seen by the output resampler since the last call.
     public mutating func drainEvents() -> [StreamEvent] { resampler.drainEvents() }
@@ -129,7 +151,15 @@ public struct DeviceMotionPipeline: Sendable {
     /// Runs the buffered aligned samples through the filter once the rate is known.
     private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
         if !isStarted {
-            guard let rate = Self.measureRate(aligned, final: final) ?? (final ? inputRate : nil) else {
+            let atLimit = aligned.count >= Self.unmeasuredReadingLimit
+            guard let rate = Self.measureRate(aligned, final: final) ?? (final || atLimit ? inputRate : nil) else {
+                if final && hasInput || atLimit {
+                    rateFailure = .sensorRateUnmeasurable(allowed: Self.sensorRateRange)
+                }
+                if atLimit {
+                    droppedUnmeasured += aligned.count
+                    aligned.removeAll(keepingCapacity: true)
+                }
                 return
             }
             start(inputRate: rate)

@@ -10,6 +10,8 @@ public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
     case referenceFrameUnavailable(AttitudeReferenceFrame)
     /// The source's readings could not be resampled (a configuration problem).
     case resamplingFailed(String)
+    /// The readings' timestamps give no sensor rate within `allowed` and no nominal rate was given.
+    case sensorRateUnmeasurable(allowed: ClosedRange<Double>)
     /// The source stopped with an error.
     case sourceFailed(String)
 
@@ -24,6 +26,8 @@ public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
             "attitude reference frame \(frame.rawValue) needs a magnetometer, which this source lacks: use .xArbitraryZVertical"
         case .resamplingFailed(let reason):
             "could not set up resampling (\(reason)): check the update interval and the source's nominal rate"
+        case .sensorRateUnmeasurable(let allowed):
+            "the timestamps do not give a sensor rate within \(allowed.lowerBound.messageText)...\(allowed.upperBound.messageText) Hz (too close together, too far apart, or all equal); timestamps must be seconds"
         case .sourceFailed(let reason):
             "the motion source failed (\(reason)): check the device or file and restart updates"
         }

@@ -32,6 +32,10 @@ struct MotionUpdateLoop: Sendable {
                 logEvents(of: &pipeline)
                 guard deliver(motions) else { return }
                 motions.removeAll(keepingCapacity: true)
+                if let failure = pipeline.rateFailure {
+                    end(failure)
+                    return
+                }
             }
         } catch {
             end(.sourceFailed(String(describing: error)))
@@ -41,7 +45,7 @@ struct MotionUpdateLoop: Sendable {
         pipeline.finish(into: &motions)
         logEvents(of: &pipeline)
         guard deliver(motions) else { return }
-        end(nil)
+        end(pipeline.rateFailure)
     }
 
     /// Logs the gaps and clock jumps the pipeline saw.

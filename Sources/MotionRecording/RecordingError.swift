@@ -51,7 +51,7 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .corruptLine(let path, let line, let reason):
             "\(path):\(line): \(reason); the file is corrupt (fix or delete that line to read the rest)"
         case .countMismatch(let path, let expected, let found):
-            "\(path) holds \(found) rows but recording.json promises \(expected); the file was truncated or edited after the recording finished"
+            "\(path) holds \(found) rows but recording.json promises \(expected); the file was truncated or edited after the recording finished, so any output already printed from it is void"
         }
     }
 }

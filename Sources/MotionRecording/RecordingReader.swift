@@ -6,9 +6,10 @@ import SystemPackage
 ///
 /// A last line without its newline (the writer was killed mid-`write`) is dropped and reported in
 /// `Recording.truncatedFiles`. Anything else that does not parse - a bad line in the middle, a
-/// wrong column count, a wrong header, a timestamp that is not finite or goes back in time (per
-/// sensor in `raw.csv`, in `motion.csv`), missing or unknown-version metadata, a finished recording
-/// whose row counts disagree with its metadata - throws a `RecordingError` naming file, line and reason.
+/// wrong column count, a wrong header, a timestamp outside 0...10^10 s or going back in time (per
+/// sensor in `raw.csv`, in `motion.csv`), a `motion.csv` or `events.csv` timestamp that is not finite, missing or unknown-version metadata, a finished recording
+/// whose row counts disagree with its metadata - throws a `RecordingError` naming file, line and reason. A raw
+/// reading's empty, nan or infinite timestamp is kept, like its values, for the fusion pipeline to drop and count.
 public enum RecordingReader {
     /// Reads the whole recording at `directory` into memory (tools stream instead: ``rawReadings(of:metadata:)``).
     public static func read(_ directory: FilePath) throws(RecordingError) -> Recording {

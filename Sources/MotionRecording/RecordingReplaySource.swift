@@ -82,8 +82,11 @@ public struct RecordingReplaySource: MotionSource {
                     let start = clock.now
                     var firstTimestamp: Double?
                     while let batch = try batches.next() {
-                        if case .realTime(let speed) = pacing, speed > 0, let last = batch.last {
-                            let first = firstTimestamp ?? batch[0].timestamp
+                        // Readings without a finite timestamp (dropped later by the pipeline) do not pace.
+                        if case .realTime(let speed) = pacing, speed > 0,
+                            let last = batch.last(where: { $0.timestamp.isFinite }),
+                            let first = firstTimestamp ?? batch.first(where: { $0.timestamp.isFinite })?.timestamp
+                        {
                             firstTimestamp = first
                             let offset = max(0, (last.timestamp - first) / speed)
                             do {
@@ -137,7 +140,8 @@ public final class RecordingBatchReader {
             return nil
         }
         var batch = [first]
-        let batchEnd = first.timestamp + batchDuration
+        // A reading without a finite timestamp starts a batch that only other such readings join.
+        let batchEnd = first.timestamp.isFinite ? first.timestamp + batchDuration : -Double.infinity
         while batch.count < Self.maximumBatchSize, let sample = try nextRow() {
             if sample.timestamp >= batchEnd {
                 carried = sample

@@ -65,6 +65,13 @@ public final class RecordingRowReader<Row> {
             }
             return nil
         }
+        if let expectedCount, count == expectedCount {
+            // Found at the row itself, before anything is made of it; fewer rows can only show at the end.
+            throw .corruptLine(
+                path: path, line: lineNumber,
+                reason:
+                    "a row past the \(expectedCount) recording.json promises; the file was edited after the recording finished")
+        }
         let fields: [String]
         switch CSVLine.fields(line) {
         case .success(let parsed): fields = parsed
@@ -81,7 +88,7 @@ public final class RecordingRowReader<Row> {
         } catch {
             throw .corruptLine(path: path, line: lineNumber, reason: error.reason)
         }
-        if let (stream, timestamp) = clock?(row) {
+        if let (stream, timestamp) = clock?(row), timestamp.isFinite {
             if let previous = latest[stream], timestamp < previous {
                 throw .corruptLine(
                     path: path, line: lineNumber,

@@ -49,7 +49,7 @@ enum RecordingRows {
         }
         return SensorSample(
             sensor: sensor,
-            timestamp: try timestamp(fields, column: "timestamp"),
+            timestamp: try readingTimestamp(fields),
             value: try vector(fields, from: 2, columns: RecordingTable.raw.columns)
         )
     }
@@ -112,6 +112,13 @@ enum RecordingRows {
                 reason: "column \(column) is '\(fields[0])', not a number of seconds in \(RecordingLimits.text(RecordingLimits.monotonic))")
         }
         return value
+    }
+
+    /// A raw reading's timestamp: like any of its values, an empty field, `nan` or `inf` is kept as it is for the
+    /// pipeline to drop and count the reading; a number must be seconds within ``RecordingLimits/monotonic``.
+    private static func readingTimestamp(_ fields: [String]) throws(CSVLineError) -> Double {
+        let value = try number(fields, 0, column: "timestamp")
+        return value.isFinite ? try timestamp(fields, column: "timestamp") : value
     }
 
     private static func vector(_ fields: [String], from start: Int, columns: [String]) throws(CSVLineError) -> Vector3 {

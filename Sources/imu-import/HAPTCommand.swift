@@ -38,26 +38,23 @@ struct HAPTCommand: AsyncParsableCommand {
             if let limit = options.limit { segments = Array(segments.prefix(limit)) }
             let writing = try SessionWriting(output: options.output)
             var report = ImportReport(json: options.json)
-            var loaded: (segment: HAPTImporter.Segment, experiment: HAPTImporter.Experiment)?
+            var reader: HAPTExperimentReader?
             for (index, segment) in segments.enumerated() where !Task.isCancelled {
-                report.progress(
-                    index + 1, of: segments.count,
-                    "\(segment.experimentName) \(segment.subject) \(segment.tag)")
-                if loaded.map({
-                    $0.segment.experiment != segment.experiment || $0.segment.user != segment.user
-                }) ?? true {
+                let name = "\(segment.experimentName) \(segment.subject) \(segment.tag)"
+                report.progress(index + 1, of: segments.count, name)
+                if reader.map({ !$0.reads(segment) }) ?? true {
                     do {
-                        loaded = (segment, try HAPTImporter.experiment(of: segment, in: dataset))
+                        reader = try HAPTExperimentReader(of: segment, in: dataset)
                     } catch {
-                        loaded = nil
-                        report.refuse(
-                            "\(segment.experimentName) \(segment.subject) \(segment.tag)", reason: "\(error)")
+                        reader = nil
+                        report.refuse(name, reason: "\(error)")
                         continue
                     }
                 }
-                guard let experiment = loaded?.experiment else { continue }
-                let raw = HAPTImporter.raw(of: segment, in: experiment)
-                try await writing.write(HAPTImporter.session(of: segment, raw: raw), report: &report)
+                guard let reader else { continue }
+                try await writing.write(name, report: &report) { () throws(DatasetImportError) in
+                    HAPTImporter.stream(of: segment, reader: reader)
+                }
             }
             try report.summary(output: options.output, dataset: dataset)
         }

@@ -37,7 +37,8 @@ struct ImportReport {
     }
 
     /// Reports one session on stdout.
-    mutating func record(_ session: ImportedSession, outcome: Outcome) {
+    mutating func record(_ directoryName: String, metadata: RecordingMetadata, outcome: Outcome) {
+        let (raw, motion) = (metadata.counts?.raw ?? 0, metadata.counts?.motion ?? 0)
         switch outcome {
         case .written: written += 1
         case .skipped: skipped += 1
@@ -45,8 +46,7 @@ struct ImportReport {
         }
         if json {
             let line = Line(
-                recording: session.directoryName, outcome: outcome, tag: session.metadata.tag,
-                subject: session.metadata.subject, raw: session.raw.count, motion: session.motion.count
+                recording: directoryName, outcome: outcome, tag: metadata.tag, subject: metadata.subject, raw: raw, motion: motion
             )
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -59,7 +59,7 @@ struct ImportReport {
                 case .rewritten: "rewrote incomplete"
                 }
             print(
-                "\(verb) \(session.directoryName): \(session.metadata.tag), \(session.raw.count) raw, \(session.motion.count) motion rows"
+                "\(verb) \(directoryName): \(metadata.tag), \(raw) raw, \(motion) motion rows"
             )
         }
     }

@@ -47,14 +47,9 @@ struct MotionSenseCommand: AsyncParsableCommand {
             var report = ImportReport(json: options.json)
             for (index, trial) in trials.enumerated() where !Task.isCancelled {
                 report.progress(index + 1, of: trials.count, "\(trial.trial)/\(trial.subject)")
-                let session: ImportedSession
-                do {
-                    session = try MotionSenseImporter.session(for: trial, motionRate: rate)
-                } catch {
-                    report.refuse(trial.path, reason: "\(error)")
-                    continue
+                try await writing.write(trial.path, report: &report) { () throws(DatasetImportError) in
+                    try MotionSenseImporter.stream(for: trial, motionRate: rate)
                 }
-                try await writing.write(session, report: &report)
             }
             try report.summary(output: options.output, dataset: dataset)
         }

@@ -4,8 +4,9 @@ import Foundation
 import MotionRecording
 import SystemPackage
 
-/// Creates the output directory and writes sessions into it, skipping ones already imported completely and
-/// rewriting ones a killed import left incomplete (`complete: false` in `recording.json`, or no metadata at all).
+/// Creates the output directory and writes sessions into it as they are read from the dataset (never one whole
+/// session in memory), skipping ones already imported completely and rewriting ones a killed import left incomplete
+/// (`complete: false` in `recording.json`, or no metadata at all).
 struct SessionWriting {
     let output: FilePath
 
@@ -22,40 +23,49 @@ struct SessionWriting {
         self.output = FilePath(output)
     }
 
-    /// Writes `session` unless a complete recording of its name exists; reports which happened.
-    func write(_ session: ImportedSession, report: inout ImportReport) async throws {
-        guard !session.raw.isEmpty, !session.motion.isEmpty || session.metadata.motionRate == nil else {
-            report.refuse(
-                session.directoryName,
-                reason: "it holds no samples, and an empty recording is never written")
-            return
+    /// Writes the session `open` streams (called again to read it anew when an incomplete copy is rewritten) unless
+    /// a complete recording of its name exists; reports which happened. A damaged dataset file or a session without
+    /// samples is refused (named in `input`) and nothing of it is left behind; write failures are thrown.
+    func write<Source: SessionBatchSource>(
+        _ input: String, report: inout ImportReport, open: () throws(DatasetImportError) -> SessionStream<Source>
+    ) async throws {
+        do {
+            var stream = try open()
+            let directory = output.appending(stream.directoryName)
+            do {
+                accept(try await stream.write(into: output), of: stream.directoryName, report: &report, outcome: .written)
+            } catch RecordingError.alreadyExists {
+                if let existing = try? RecordingReader.readMetadata(directory), existing.complete {
+                    report.record(stream.directoryName, metadata: existing, outcome: .skipped)
+                    return
+                }
+                // The dataset still holds the whole session, so the half-written copy is replaced rather than kept.
+                do {
+                    try FileManager.default.removeItem(atPath: directory.string)
+                } catch {
+                    throw RecordingError.writeFailed(
+                        path: directory.string,
+                        reason: "cannot remove the incomplete earlier import (\(ActivityModel.plainReason(error))); delete it by hand")
+                }
+                stream = try open()
+                accept(try await stream.write(into: output), of: stream.directoryName, report: &report, outcome: .rewritten)
+            }
+        } catch let error as DatasetImportError {
+            report.refuse(input, reason: "\(error)")
         }
-        try await writeNonEmpty(session, report: &report)
     }
 
-    /// Writes `session`, which holds samples, unless a complete recording of its name exists.
-    private func writeNonEmpty(_ session: ImportedSession, report: inout ImportReport) async throws {
-        let directory = output.appending(session.directoryName)
-        do {
-            try await session.write(into: output)
-            report.record(session, outcome: .written)
-        } catch .alreadyExists {
-            if (try? RecordingReader.readMetadata(directory))?.complete == true {
-                report.record(session, outcome: .skipped)
-                return
-            }
-            // The dataset still holds the whole session, so the half-written copy is replaced rather than kept.
-            do {
-                try FileManager.default.removeItem(atPath: directory.string)
-            } catch {
-                throw RecordingError.writeFailed(
-                    path: directory.string,
-                    reason:
-                        "cannot remove the incomplete earlier import (\(ActivityModel.plainReason(error))); delete it by hand"
-                )
-            }
-            try await session.write(into: output)
-            report.record(session, outcome: .rewritten)
+    /// Reports a written recording, or removes it and refuses it when it holds no samples (an empty recording is
+    /// never left behind).
+    private func accept(
+        _ metadata: RecordingMetadata, of directoryName: String, report: inout ImportReport, outcome: ImportReport.Outcome
+    ) {
+        let counts = metadata.counts ?? RecordingCounts(raw: 0, motion: 0, events: 0)
+        guard counts.raw > 0, counts.motion > 0 || metadata.motionRate == nil else {
+            try? FileManager.default.removeItem(atPath: output.appending(directoryName).string)
+            report.refuse(directoryName, reason: "it holds no samples, and an empty recording is never written")
+            return
         }
+        report.record(directoryName, metadata: metadata, outcome: outcome)
     }
 }

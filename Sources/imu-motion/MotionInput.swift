@@ -50,7 +50,9 @@ enum MotionInput {
     func motions(
         through pipeline: inout DeviceMotionPipeline, source: String, write: ([DeviceMotion]) throws -> Void
     ) throws -> Int {
-        var guardRate = PipelineRateGuard(source: source)
+        func checkRate() throws {
+            if let failure = pipeline.rateFailure { throw InputError.noSensorRate("\(source): \(failure)") }
+        }
         var motions: [DeviceMotion] = []
         var readings = 0
         func deliver() throws {
@@ -67,7 +69,7 @@ enum MotionInput {
                 if batch.isEmpty { break }
                 readings += batch.count
                 pipeline.append(samples: batch, into: &motions)
-                if let reason = guardRate.check(pipeline, fed: batch.count) { throw InputError.noSensorRate(reason) }
+                try checkRate()
                 try deliver()
             }
             guard readings > 0 else { throw InputError.empty(source) }
@@ -76,12 +78,12 @@ enum MotionInput {
             while let batch = try batches.next() {
                 readings += batch.count
                 pipeline.append(batch, into: &motions)
-                if let reason = guardRate.check(pipeline, fed: batch.count) { throw InputError.noSensorRate(reason) }
+                try checkRate()
                 try deliver()
             }
         }
         pipeline.finish(into: &motions)
-        if let reason = guardRate.checkFinished(pipeline) { throw InputError.noSensorRate(reason) }
+        try checkRate()
         try deliver()
         return readings
     }

@@ -67,7 +67,7 @@ struct HostileInputTests {
         #expect(result.output.split(separator: "\n").count > 200)
     }
 
-    @Test("an empty field (pandas' NaN) is dropped and counted on stderr, in a CSV and in a recording")
+    @Test("an empty field (pandas' NaN), the timestamp too, is dropped and counted on stderr, in a CSV and in a recording")
     func emptyFields() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         var lines = try broadLines()
@@ -85,11 +85,15 @@ struct HostileInputTests {
             var cells = lines[101].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             cells[2] = ""
             lines[101] = cells.joined(separator: ",")
+            // An empty timestamp is an empty field like any other: the reading is dropped and counted.
+            var timeless = lines[151].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            timeless[0] = ""
+            lines[151] = timeless.joined(separator: ",")
         }
         let replay = try run("imu-classify", ["--replay", edited, "--json"])
         #expect(replay.status == 0, "\(replay.standardError)")
         #expect(
-            replay.standardError.contains("pandas.imurec: dropped 1 readings with an empty, nan or inf value"), "\(replay.standardError)")
+            replay.standardError.contains("pandas.imurec: dropped 2 readings with an empty, nan or inf value"), "\(replay.standardError)")
         #expect(try jsonLines(replay.output).count > 10)
     }
 
@@ -136,7 +140,7 @@ struct HostileInputTests {
         let joined = try file("joined.csv", Array((lines + lines.dropFirst()).joined(separator: "\n").utf8) + [0x0A])
         let cases = [
             (nanoseconds, "nanoseconds.csv:2: t_s 230055"),
-            (equal, "the timestamps of \(equal) do not give a sensor rate within 0.1...10000 Hz"),
+            (equal, "\(equal): the timestamps do not give a sensor rate within 0.1...10000 Hz"),
             (joined, "joined.csv:3002: t_s 23.0055 goes back"),
         ]
         for (path, message) in cases {

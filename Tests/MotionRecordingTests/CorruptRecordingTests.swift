@@ -53,8 +53,22 @@ struct CorruptRecordingTests {
         try writeText(lines.joined(separator: "\n"), to: file)
     }
 
-    @Test("a nan or infinite timestamp is rejected with file, line and reason", arguments: ["nan", "inf", "-inf"])
+    @Test(
+        "a raw reading whose timestamp is empty, nan or infinite is kept as it is, for the pipeline to drop and count",
+        arguments: ["", "nan", "inf", "-inf"])
     func nonFiniteTimestamp(_ timestamp: String) async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        try replaceTimestamp(in: directory.appending("raw.csv"), line: 5, with: timestamp)
+        let recording = try RecordingReader.read(directory)
+        #expect(recording.raw.count == 10)
+        #expect(!recording.raw[3].timestamp.isFinite)
+        #expect(recording.raw[3].timestamp.isNaN == (timestamp.isEmpty || timestamp == "nan"))
+    }
+
+    @Test("a raw timestamp outside 0...10^10 s is rejected with file, line and reason", arguments: ["-1", "1e11"])
+    func timestampOutOfRange(_ timestamp: String) async throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let directory = try await makeRecording(in: temporary)
@@ -200,5 +214,25 @@ struct CorruptRecordingTests {
         #expect(throws: RecordingError.countMismatch(path: rawPath.string, expected: 10, found: 8)) {
             try RecordingReader.read(directory)
         }
+    }
+
+    @Test("a finished recording with a row more than promised is rejected at that row, before it is used")
+    func extraRowFoundAtOnce() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try await makeRecording(in: temporary)
+        let rawPath = directory.appending("raw.csv")
+        let lines = try readText(rawPath).split(separator: "\n")
+        try writeText((lines + [lines[lines.count - 1], lines[lines.count - 1]]).joined(separator: "\n") + "\n", to: rawPath)
+        #expect(
+            throws: RecordingError.corruptLine(
+                path: rawPath.string, line: 12,
+                reason: "a row past the 10 recording.json promises; the file was edited after the recording finished")
+        ) {
+            try RecordingReader.read(directory)
+        }
+        #expect(
+            RecordingError.countMismatch(path: rawPath.string, expected: 10, found: 8).description.hasSuffix(
+                "so any output already printed from it is void"))
     }
 }

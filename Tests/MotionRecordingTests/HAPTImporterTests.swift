@@ -105,6 +105,47 @@ struct HAPTImporterTests {
         }
     }
 
+    @Test("a blank line among the samples is refused with its number (it would shift the labels); blank lines at the end are not")
+    func blankLines() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let rawData = FilePath(dataset).appending("RawData")
+        let rotation = (0..<40).map { "0.5 \(-0.1 * Double($0)) 0" }
+        try FileManager.default.removeItem(atPath: rawData.appending("gyro_exp03_user02.txt.gz").string)
+        try writeText(rotation.joined(separator: "\n") + "\n\n \n", to: rawData.appending("gyro_exp03_user02.txt"))
+        let segment = try #require(try HAPTImporter.segments(in: dataset).last)
+        #expect(try HAPTImporter.experiment(of: segment, in: dataset).rotationRate.count == 40)
+        let blank = rotation[..<20].joined(separator: "\n") + "\n\n" + rotation[20...].joined(separator: "\n") + "\n"
+        try writeText(blank, to: rawData.appending("gyro_exp03_user02.txt"))
+        let expected = DatasetImportError.malformedLine(
+            path: rawData.appending("gyro_exp03_user02.txt").string, line: 21,
+            reason: "blank line among the samples (every line is one sample index, so it would shift the labels after it)")
+        #expect(throws: expected) { try HAPTImporter.experiment(of: segment, in: dataset) }
+        let reader = try HAPTExperimentReader(of: segment, in: dataset)
+        var batches = HAPTImporter.stream(of: segment, reader: reader).source
+        #expect(throws: expected) { try batches.next() }
+        // The reader then starts again, so a segment after it never reads shifted samples.
+        var again = HAPTImporter.stream(of: segment, reader: reader).source
+        #expect(throws: expected) { try again.next() }
+    }
+
+    @Test("segments streamed in any order through one reader give the samples of their own indices")
+    func streamedSegmentsInAnyOrder() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let segments = try HAPTImporter.segments(in: dataset)
+        let experiment = try HAPTImporter.experiment(of: segments[0], in: dataset)
+        let reader = try HAPTExperimentReader(of: segments[0], in: dataset)
+        for segment in [segments[1], segments[0], segments[1]] {
+            var batches = HAPTImporter.stream(of: segment, reader: reader).source
+            var raw: [SensorSample] = []
+            while let batch = try batches.next() { raw += batch.raw }
+            #expect(raw == HAPTImporter.raw(of: segment, in: experiment))
+        }
+    }
+
     private func writeGzip(_ text: String, to path: FilePath) throws {
         var plain = path
         plain.extension = nil

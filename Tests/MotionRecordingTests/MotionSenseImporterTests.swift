@@ -104,6 +104,60 @@ struct MotionSenseImporterTests {
         }
     }
 
+    /// A MotionSense trial of `rows` rows at rest, face up, with `tail` appended after them.
+    private func longTrial(rows: Int, tail: String = "", in temporary: TemporaryDirectory) throws -> MotionSenseImporter.Trial {
+        let folder = temporary.path.appending("A_DeviceMotion_data/sit_5")
+        try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+        let header =
+            ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z"
+        let body = (0..<rows).map { "\($0),0,0,0,0,0,-1,0.5,0,0,0,0,0\n" }.joined()
+        try writeText(header + "\n" + body + tail, to: folder.appending("sub_4.csv"))
+        return try #require(try MotionSenseImporter.trials(in: temporary.path.string).first)
+    }
+
+    @Test("a long file is imported in bounded batches, the same rows a whole read gives, and written as they come")
+    func streamsInBatches() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let trial = try longTrial(rows: 5000, in: temporary)
+        var batches = try MotionSenseBatches(trial: trial, motionRate: 25)
+        var raw = 0
+        var motion = 0
+        var count = 0
+        while let batch = try batches.next() {
+            count += 1
+            #expect(batch.raw.count <= 2 * 1024)
+            raw += batch.raw.count
+            motion += batch.motion.count
+        }
+        #expect(count == 5)
+        #expect(raw == 2 * 5000)
+        let whole = try MotionSenseImporter.session(for: trial, motionRate: 25)
+        #expect(whole.raw.count == raw)
+        #expect(whole.motion.count == motion)
+        #expect(motion == 2500)
+        let output = temporary.path.appending("out")
+        try FileManager.default.createDirectory(atPath: output.string, withIntermediateDirectories: true)
+        let metadata = try await MotionSenseImporter.stream(for: trial, motionRate: 25).write(into: output)
+        #expect(metadata.complete)
+        #expect(metadata.counts == RecordingCounts(raw: 10_000, motion: 2500, events: 0))
+    }
+
+    @Test("a file damaged after its first batches is refused with its line, and nothing of it is left in the output")
+    func damagedLateLeavesNothing() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let trial = try longTrial(rows: 3000, tail: "3000,0,0,x\n", in: temporary)
+        let output = temporary.path.appending("out")
+        try FileManager.default.createDirectory(atPath: output.string, withIntermediateDirectories: true)
+        let stream = try MotionSenseImporter.stream(for: trial, motionRate: 25)
+        let directory = output.appending(stream.directoryName)
+        await #expect(throws: DatasetImportError.malformedLine(path: trial.path, line: 3002, reason: "'x' is not a number")) {
+            try await stream.write(into: output)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.string))
+    }
+
     /// Gravity in the device frame for an attitude rotating device vectors into a z-up reference frame.
     static func gravity(of q: Quaternion) -> Vector3 {
         -Vector3(x: 2 * (q.x * q.z - q.w * q.y), y: 2 * (q.y * q.z + q.w * q.x), z: 1 - 2 * (q.x * q.x + q.y * q.y))

@@ -6,25 +6,8 @@ enum DatasetText {
     static func forEachLine(
         of path: String, _ body: (_ lineNumber: Int, _ line: Substring) throws(DatasetImportError) -> Void
     ) throws(DatasetImportError) {
-        let lines: TextLineReader
-        do {
-            lines = try TextLineReader(path: path)
-        } catch {
-            throw .unreadableFile(path: path, reason: error.reason)
-        }
-        while true {
-            let line: ArraySlice<UInt8>?
-            do {
-                line = try lines.next()
-            } catch {
-                guard let number = error.line else { throw .unreadableFile(path: path, reason: error.reason) }
-                throw .malformedLine(path: path, line: number, reason: error.reason)
-            }
-            guard let line else { return }
-            let text = Substring(String(decoding: line, as: UTF8.self))
-            if text.allSatisfy(\.isWhitespace) { continue }
-            try body(lines.lineNumber, text)
-        }
+        var lines = try DatasetLines(path: path)
+        while let (lineNumber, text) = try lines.next() { try body(lineNumber, text) }
     }
 
     /// Parses whitespace- or comma-separated numbers of one line, or says why it cannot; an empty field (how pandas

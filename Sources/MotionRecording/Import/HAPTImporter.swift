@@ -76,13 +76,16 @@ public enum HAPTImporter {
         return segments
     }
 
-    /// Reads the accelerometer and gyroscope files of the experiment `segment` belongs to.
+    /// Reads the accelerometer and gyroscope files of the experiment `segment` belongs to, whole (tests and small
+    /// inputs; `imu-import` streams each segment with ``stream(of:reader:)``).
     public static func experiment(of segment: Segment, in root: String) throws(DatasetImportError) -> Experiment {
-        let folder = try rawDataFolder(in: root)
-        let stem = "\(segment.experimentName)_\(segment.subject).txt"
-        let acceleration = try vectors(in: try existingFile(folder + "/acc_" + stem))
-        let rotationRate = try vectors(in: try existingFile(folder + "/gyro_" + stem))
-        return Experiment(acceleration: acceleration.map { -$0 }, rotationRate: rotationRate)
+        let reader = try HAPTExperimentReader(of: segment, in: root)
+        var experiment = Experiment(acceleration: [], rotationRate: [])
+        while let sample = try reader.next() {
+            experiment.acceleration.append(sample.acceleration)
+            experiment.rotationRate.append(sample.rotationRate)
+        }
+        return experiment
     }
 
     /// The raw readings of one segment (accelerometer and gyroscope at 50 Hz); samples past the end of either file are left out.
@@ -100,34 +103,38 @@ public enum HAPTImporter {
 
     /// A raw-only session for `segment` (its device motion comes from running the raw stream through the fusion pipeline).
     public static func session(of segment: Segment, raw: [SensorSample]) -> ImportedSession {
-        let metadata = RecordingMetadata(
+        ImportedSession(directoryName: directoryName(of: segment), metadata: metadata(of: segment), raw: raw, motion: [])
+    }
+
+    /// A raw-only session for `segment`, read with `reader` (its experiment's) as it is written.
+    public static func stream(of segment: Segment, reader: HAPTExperimentReader) -> SessionStream<HAPTSegmentBatches> {
+        SessionStream(
+            directoryName: directoryName(of: segment), metadata: metadata(of: segment),
+            source: HAPTSegmentBatches(segment: segment, reader: reader))
+    }
+
+    private static func metadata(of segment: Segment) -> RecordingMetadata {
+        RecordingMetadata(
             tag: segment.tag, subject: segment.subject,
             source: "imu-import hapt \(segment.experimentName) \(segment.subject) samples \(segment.start)-\(segment.end)",
             device: RecordingDevice(name: "Samsung Galaxy S II on the waist (UCI HAPT)", driver: "Android sensor API"),
             hasGyroscope: true, rawRate: sampleRate, motionRate: nil, wallClockStart: nil
         )
-        let name = "\(RecordingName.safeTag(segment.tag))-hapt-\(segment.experimentName)-\(segment.subject)-\(segment.start)"
-        return ImportedSession(directoryName: name + "." + RecordingName.directoryExtension, metadata: metadata, raw: raw, motion: [])
     }
 
-    private static func existingFile(_ plainPath: String) throws(DatasetImportError) -> String {
+    private static func directoryName(of segment: Segment) -> String {
+        "\(RecordingName.safeTag(segment.tag))-hapt-\(segment.experimentName)-\(segment.subject)-\(segment.start)."
+            + RecordingName.directoryExtension
+    }
+
+    /// The gzip-compressed file if present, else the plain one.
+    static func existingFile(_ plainPath: String) throws(DatasetImportError) -> String {
         for path in [plainPath + ".gz", plainPath] where FileManager.default.fileExists(atPath: path) {
             return path
         }
         throw .unreadableFile(path: plainPath + ".gz", reason: "the file is missing")
     }
 
-    private static func vectors(in path: String) throws(DatasetImportError) -> [Vector3] {
-        var vectors: [Vector3] = []
-        try DatasetText.forEachLine(of: path) { (lineNumber, line) throws(DatasetImportError) in
-            let values = try DatasetText.numbers(line, separator: nil, path: path, lineNumber: lineNumber)
-            guard values.count == 3 else {
-                throw .malformedLine(path: path, line: lineNumber, reason: "\(values.count) values, expected 3 (x y z)")
-            }
-            vectors.append(Vector3(x: values[0], y: values[1], z: values[2]))
-        }
-        return vectors
-    }
 }
 
 /// `value` as at least two decimal digits, e.g. `07`.

@@ -28,14 +28,9 @@ public struct ImportedSession: Sendable {
 
     /// Writes the session as a new recording in `parent`; refuses to overwrite an existing one.
     @discardableResult
-    public func write(into parent: FilePath) async throws(RecordingError) -> RecordingMetadata {
-        let writer = try RecordingWriter(creating: parent.appending(directoryName), metadata: metadata)
-        let batch = 4096
-        for start in stride(from: 0, to: raw.count, by: batch) {
-            try await writer.append(raw: Array(raw[start..<min(start + batch, raw.count)]))
-        }
-        try await writer.append(motion: motion)
-        for event in events { try await writer.mark(event) }
-        return try await writer.finish()
+    public func write(into parent: FilePath) async throws -> RecordingMetadata {
+        let stream = SessionStream(
+            directoryName: directoryName, metadata: metadata, source: ArrayBatches(SessionBatch(raw: raw, motion: motion, events: events)))
+        return try await stream.write(into: parent)
     }
 }

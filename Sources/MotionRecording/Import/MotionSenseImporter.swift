@@ -57,129 +57,57 @@ public enum MotionSenseImporter {
         return Trial(trial: folder, tag: tag, subject: String(file.prefix { $0 != "." }), path: path)
     }
 
-    /// The trial's device motion as recorded, at 50 Hz (timestamps `row / 50` seconds); the attitude is rebuilt
-    /// from CoreMotion's roll, pitch and yaw. Rows with an empty, nan or inf value are left out (see
-    /// ``recordedMotions(of:)`` for their count).
+    /// The trial's device motion as recorded, at 50 Hz, all in memory (see ``MotionSenseRows``, which reads it row
+    /// by row). Rows with an empty, nan or inf value are left out.
     public static func motions(of trial: Trial) throws(DatasetImportError) -> [DeviceMotion] {
-        try recordedMotions(of: trial).motions
-    }
-
-    /// The trial's device motion as recorded (see ``motions(of:)``), read line by line, and how many rows were left
-    /// out for a value that is empty, nan or inf.
-    public static func recordedMotions(of trial: Trial) throws(DatasetImportError) -> (motions: [DeviceMotion], dropped: Int) {
-        var columns: Columns?
+        var rows = try MotionSenseRows(trial: trial)
         var motions: [DeviceMotion] = []
-        var dropped = 0
-        try DatasetText.forEachLine(of: trial.path) { (lineNumber, line) throws(DatasetImportError) in
-            guard let known = columns else {
-                columns = try columnIndices(header: line, path: trial.path)
-                return
-            }
-            let values = try DatasetText.numbers(line, separator: ",", path: trial.path, lineNumber: lineNumber)
-            guard values.count == known.count else {
-                throw .malformedLine(path: trial.path, line: lineNumber, reason: "\(values.count) columns, expected \(known.count)")
-            }
-            let row = motions.count + dropped
-            guard known.used.allSatisfy({ values[$0].isFinite }) else {
-                dropped += 1
-                return
-            }
-            let attitude = Quaternion(coreMotionRoll: values[known.roll], pitch: values[known.pitch], yaw: values[known.yaw])
-            motions.append(
-                DeviceMotion(
-                    timestamp: Double(row) / sampleRate, attitude: Attitude(quaternion: attitude),
-                    rotationRate: known.rotationRate.vector(in: values), gravity: known.gravity.vector(in: values),
-                    userAcceleration: known.userAcceleration.vector(in: values)
-                ))
-        }
-        guard columns != nil else {
-            throw .malformedLine(path: trial.path, line: 1, reason: "the file is empty")
-        }
-        return (motions, dropped)
+        while let motion = try rows.next() { motions.append(motion) }
+        return motions
     }
 
-    /// The trial's device motion resampled from 50 Hz to `rate` Hz by ``DeviceMotionResampler``, with the gaps found.
-    public static func motions(of trial: Trial, resampledTo rate: Double) throws(DatasetImportError) -> (
-        motion: [DeviceMotion], gaps: [RecordingEvent]
-    ) {
-        try resample(try motions(of: trial), to: rate, path: trial.path)
-    }
-
-    /// Reads one trial and converts it into a session whose motion stream is at `motionRate` Hz.
+    /// Reads one trial whole and converts it into a session whose motion stream is at `motionRate` Hz (tests and
+    /// small inputs; `imu-import` writes ``stream(for:motionRate:)``, which holds no more than a batch).
     public static func session(for trial: Trial, motionRate: Double) throws(DatasetImportError) -> ImportedSession {
-        let recorded = try motions(of: trial)
-        var raw: [SensorSample] = []
-        raw.reserveCapacity(2 * recorded.count)
-        for motion in recorded {
-            raw.append(SensorSample(sensor: .accelerometer, timestamp: motion.timestamp, value: motion.gravity + motion.userAcceleration))
-            raw.append(SensorSample(sensor: .gyroscope, timestamp: motion.timestamp, value: motion.rotationRate))
+        var batches = try MotionSenseBatches(trial: trial, motionRate: motionRate)
+        var whole = SessionBatch()
+        while let batch = try batches.next() {
+            whole.raw += batch.raw
+            whole.motion += batch.motion
+            whole.events += batch.events
         }
-        let resampled = try resample(recorded, to: motionRate, path: trial.path)
-        let metadata = RecordingMetadata(
-            tag: trial.tag, subject: trial.subject,
-            source: "imu-import motionsense \(trial.trial)/\(trial.subject)",
-            device: RecordingDevice(name: "iPhone 6s in the front trouser pocket (MotionSense)", driver: "CoreMotion deviceMotion"),
-            hasGyroscope: true, rawRate: sampleRate, motionRate: motionRate, wallClockStart: nil
-        )
         return ImportedSession(
-            directoryName:
-                "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)",
-            metadata: metadata, raw: raw, motion: resampled.motion, events: resampled.gaps
-        )
+            directoryName: directoryName(of: trial), metadata: metadata(of: trial, motionRate: motionRate), raw: whole.raw,
+            motion: whole.motion, events: whole.events)
     }
 
-    private static func resample(
-        _ motions: [DeviceMotion], to rate: Double, path: String
-    ) throws(DatasetImportError) -> (motion: [DeviceMotion], gaps: [RecordingEvent]) {
+    /// One trial as a session read from its file as it is written, whatever the file's size.
+    public static func stream(for trial: Trial, motionRate: Double) throws(DatasetImportError) -> SessionStream<MotionSenseBatches> {
+        SessionStream(
+            directoryName: directoryName(of: trial), metadata: metadata(of: trial, motionRate: motionRate),
+            source: try MotionSenseBatches(trial: trial, motionRate: motionRate))
+    }
+
+    /// A resampler from the dataset's 50 Hz to `rate` Hz.
+    package static func resampler(to rate: Double, path: String) throws(DatasetImportError) -> DeviceMotionResampler {
         do {
-            return try DeviceMotionResampler.resample(motions, to: rate, inputRate: sampleRate)
+            return try DeviceMotionResampler(outputRate: rate, inputRate: sampleRate)
         } catch {
             throw .unreadableFile(path: path, reason: "cannot resample to \(rate) Hz: \(error)")
         }
     }
 
-    /// Positions of the columns the importer reads, found by name in the header row.
-    private struct Columns {
-        /// Index of a vector's x column; y and z follow it by name.
-        struct VectorColumns {
-            var x: Int, y: Int, z: Int
-
-            func vector(in values: [Double]) -> Vector3 { Vector3(x: values[x], y: values[y], z: values[z]) }
-        }
-
-        var count: Int
-        var roll: Int, pitch: Int, yaw: Int
-        var gravity: VectorColumns, userAcceleration: VectorColumns, rotationRate: VectorColumns
-
-        /// Every column read.
-        var used: [Int] {
-            [roll, pitch, yaw] + [gravity, userAcceleration, rotationRate].flatMap { [$0.x, $0.y, $0.z] }
-        }
+    private static func metadata(of trial: Trial, motionRate: Double) -> RecordingMetadata {
+        RecordingMetadata(
+            tag: trial.tag, subject: trial.subject,
+            source: "imu-import motionsense \(trial.trial)/\(trial.subject)",
+            device: RecordingDevice(name: "iPhone 6s in the front trouser pocket (MotionSense)", driver: "CoreMotion deviceMotion"),
+            hasGyroscope: true, rawRate: sampleRate, motionRate: motionRate, wallClockStart: nil
+        )
     }
 
-    /// Finds the needed columns by name in the header row.
-    private static func columnIndices(header: Substring, path: String) throws(DatasetImportError) -> Columns {
-        let names = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace) }
-        var missing: [String] = []
-        func index(_ name: String) -> Int {
-            guard let index = names.firstIndex(of: name) else {
-                missing.append(name)
-                return 0
-            }
-            return index
-        }
-        func vector(_ prefix: String) -> Columns.VectorColumns {
-            Columns.VectorColumns(x: index(prefix + ".x"), y: index(prefix + ".y"), z: index(prefix + ".z"))
-        }
-        let columns = Columns(
-            count: names.count,
-            roll: index("attitude.roll"), pitch: index("attitude.pitch"), yaw: index("attitude.yaw"),
-            gravity: vector("gravity"), userAcceleration: vector("userAcceleration"), rotationRate: vector("rotationRate")
-        )
-        guard missing.isEmpty else {
-            throw .malformedLine(path: path, line: 1, reason: "header lacks \(missing.joined(separator: ", "))")
-        }
-        return columns
+    private static func directoryName(of trial: Trial) -> String {
+        "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)"
     }
 
     private static func hasTrialFolders(_ path: String) -> Bool {
