@@ -61,6 +61,8 @@ actor RecordingSession {
         rawCount += recorded.count
         lastTimestamp = recorded.last?.timestamp ?? lastTimestamp
         pipeline.append(recorded, into: &motions)
+        // Timestamps that give no sensor rate end the recording with the reason rather than recording no motion.
+        if let failure = pipeline.rateFailure { throw failure }
         // What a clean stop now would write: kept at the end of motion.csv until the next flush replaces it, so a
         // crash loses no more device motion than raw readings despite the resampler's latency.
         var ending = pipeline
