@@ -59,9 +59,10 @@ enum RecordingFileTarget {
 
     /// What the reader promises for every recording it accepts.
     private static func check(_ recording: Recording) {
-        for stream in [recording.raw.filter { $0.sensor == .accelerometer }, recording.raw.filter { $0.sensor == .gyroscope }] {
-            precondition(stream.allSatisfy(\.timestamp.isFinite), "a raw timestamp that is not finite was accepted")
-            precondition(zip(stream, stream.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }, "raw timestamps go back")
+        // An empty, nan or infinite raw timestamp is an empty field, kept for the pipeline to drop and count; the
+        // others run forward on each sensor's stream.
+        for timed in Dictionary(grouping: recording.raw.filter(\.timestamp.isFinite), by: \.sensor).values {
+            precondition(zip(timed, timed.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }, "raw timestamps go back")
         }
         precondition(recording.motion.allSatisfy(\.timestamp.isFinite), "a motion timestamp that is not finite was accepted")
         precondition(
