@@ -130,6 +130,24 @@ struct HAPTImporterTests {
         #expect(throws: expected) { try again.next() }
     }
 
+    @Test(
+        "a nan, an inf or a number too large for a Double among the samples is refused with its line (found by the hapt fuzz target)",
+        arguments: ["nan", "inf", "-0.100e5921372217095"])
+    func nonFiniteValue(_ value: String) throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let rawData = FilePath(dataset).appending("RawData")
+        var rotation = (0..<40).map { "0.5 \(-0.1 * Double($0)) 0" }
+        rotation[11] = "0.5 \(value) 0"
+        try FileManager.default.removeItem(atPath: rawData.appending("gyro_exp03_user02.txt.gz").string)
+        try writeText(rotation.joined(separator: "\n") + "\n", to: rawData.appending("gyro_exp03_user02.txt"))
+        let segment = try #require(try HAPTImporter.segments(in: dataset).last)
+        let expected = DatasetImportError.malformedLine(
+            path: rawData.appending("gyro_exp03_user02.txt").string, line: 12, reason: "a value that is not a finite number")
+        #expect(throws: expected) { try HAPTImporter.experiment(of: segment, in: dataset) }
+    }
+
     @Test("segments streamed in any order through one reader give the samples of their own indices")
     func streamedSegmentsInAnyOrder() throws {
         let temporary = try TemporaryDirectory()

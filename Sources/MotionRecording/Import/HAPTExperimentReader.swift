@@ -66,6 +66,11 @@ public final class HAPTExperimentReader {
         guard values.count == 3 else {
             throw .malformedLine(path: lines.path, line: lineNumber, reason: "\(values.count) values, expected 3 (x y z)")
         }
+        // HAPT's files are whitespace-separated numbers with no empty fields: a nan, an inf or a number too large for a
+        // Double (read as inf) is damage, not a missing value.
+        guard values.allSatisfy(\.isFinite) else {
+            throw .malformedLine(path: lines.path, line: lineNumber, reason: "a value that is not a finite number")
+        }
         return Vector3(x: values[0], y: values[1], z: values[2])
     }
 }
