@@ -305,9 +305,13 @@ proc_sample() {
     echo "fds=$(ls /proc/"$1"/fd 2> /dev/null | wc -l) rss_kb=$(sed -n 's/^VmRSS:[^0-9]*\([0-9]*\) kB/\1/p' /proc/"$1"/status)"
 }
 
-# cpu_ticks PID: the user + system time of process PID, in clock ticks (USER_HZ, 100 per second).
-cpu_ticks() {
-    sed 's/.*) //' /proc/"$1"/stat | awk '{ print $12 + $13 }'
+# thread_sample PID: per thread of PID, "TID:RUN_NS:SWITCHES": its CPU time (the first field of schedstat,
+# nanoseconds) and its voluntary + involuntary context switches (each a wakeup, or a preemption while running).
+thread_sample() {
+    for task in /proc/"$1"/task/*; do
+        printf '%s:%s:%s ' "${task##*/}" "$(cut -d' ' -f1 "$task/schedstat")" \
+            "$(awk '/ctxt_switches/ { n += $2 } END { print n }' "$task/status")"
+    done
 }
 
 # ENDURANCE_CYCLES: unplug/replug cycles of scenario_endurance (imutest_endurance_cycles= on the kernel command line).
@@ -318,8 +322,8 @@ ENDURANCE_IDLE_SECONDS=60
 # scenario_endurance: imu-stream --wait follows the HID IMU (the emulator destroys and recreates it) and
 # imu-classify --live --wait the MPU-6050 (its i2c-stub client deleted and instantiated again: an IIO buffer has
 # one reader, so the two tools follow different IMUs) through ENDURANCE_CYCLES unplug/replug cycles; after each
-# return both processes' descriptor count and resident memory are reported. Then, with both unplugged, their CPU
-# time over ENDURANCE_IDLE_SECONDS of waiting; then the HID gyroscope alone is unbound from its driver (a split
+# return both processes' descriptor count and resident memory are reported. Then, with both unplugged, every thread's CPU
+# time and wakeups over ENDURANCE_IDLE_SECONDS of waiting; then the HID gyroscope alone is unbound from its driver (a split
 # IMU losing one half) and imu-stream must go on streaming the accelerometer. Their stderr (one line per unplug
 # and per return) goes to the host.
 scenario_endurance() {
@@ -355,10 +359,15 @@ scenario_endurance() {
         endurance_unplug
         # Measured once udev has handled the removals and the tools have re-enumerated after them.
         endurance_wait 'sensor removed' $((ENDURANCE_CYCLES + 1)) && udevadm settle --timeout=30 && sleep 5
-        stream_before=$(cpu_ticks $stream) classify_before=$(cpu_ticks $classify) started=$(cut -d' ' -f1 /proc/uptime)
+        stream_before=$(thread_sample $stream) classify_before=$(thread_sample $classify)
+        started=$(cut -d' ' -f1 /proc/uptime)
         sleep "$ENDURANCE_IDLE_SECONDS"
         emit "@@imutest begin endurance idle"
-        emit "seconds $(awk -v a="$started" '{ print $1 - a }' /proc/uptime) stream_ticks $(($(cpu_ticks $stream) - stream_before)) classify_ticks $(($(cpu_ticks $classify) - classify_before)) ticks_per_second 100"
+        emit "seconds $(awk -v a="$started" '{ print $1 - a }' /proc/uptime)"
+        emit "stream before $stream_before"
+        emit "stream after $(thread_sample $stream)"
+        emit "classify before $classify_before"
+        emit "classify after $(thread_sample $classify)"
         emit "@@imutest stderr"
         emit "@@imutest end endurance idle exit=0"
         endurance_replug
