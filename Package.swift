@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DeviceMotionKit", targets: ["DeviceMotionKit"]),
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -67,13 +68,22 @@ let package = Package(
             // resource bundle, whose generated accessor would link Foundation into every tool that classifies.
             exclude: ["Resources"]
         ),
+        // Everything that knows a public dataset (file layouts, label codes, subjects): the importers, and the
+        // dataset files SessionLoader reads directly through `SessionFileFormat`.
+        .target(
+            name: "DatasetImporters",
+            dependencies: [
+                "MotionSamples", "DeviceMotionKit", "MotionRecording", "ActivityKit",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit",
+                "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -84,11 +94,11 @@ let package = Package(
         cli("imu-list", ["IIOSensors"]),
         cli("imu-stream", ["IIOSensors", "Resampling"]),
         cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
-        cli("imu-record", ["IIOSensors", "DeviceMotionKit", "MotionRecording"]),
-        cli("imu-import", ["DeviceMotionKit", "MotionRecording"]),
-        cli("imu-train", ["ActivityKit", "MotionRecording"]),
-        cli("imu-eval", ["ActivityKit", "MotionRecording"]),
-        cli("imu-classify", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
+        cli("imu-record", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
+        cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
+        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
+        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
+        cli("imu-classify", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
@@ -98,12 +108,12 @@ let package = Package(
         .testTarget(
             name: "DeviceMotionKitTests",
             dependencies: ["DeviceMotionKit", "MotionSamples", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "recording-crash-probe"]),
+        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "ActivityKit", "DatasetImporters", "recording-crash-probe"]),
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
-        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
+        .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters"]),
     ]
 )
 

@@ -26,6 +26,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableModel(path: String, reason: String)
     /// A file that could not be written.
     case unwritableFile(path: String, reason: String)
+    /// A label map file (`--label-map`) that could not be read, or one of its lines (1-based) that is not a mapping.
+    case malformedLabelMap(path: String, line: Int?, reason: String)
 
     /// A message for the user, naming the problem and the fix.
     public var description: String {
@@ -40,7 +42,7 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
             "not enough labelled data: \(detail)"
         case .unknownActivities(let unknown, let known):
             "the model does not know the activities \(unknown.joined(separator: ", ")) (it knows \(known.joined(separator: ", "))); "
-                + "evaluate only sessions of activities it knows, or retrain it with these"
+                + "evaluate sessions of activities it knows, map your labels onto its names with --label-map, or retrain it with these"
         case .unsupportedModelVersion(let found, let supported):
             "model file format version \(found) is not supported (this build reads version \(supported)); retrain it with this version of imu-train"
         case .incompatibleModel(let detail):
@@ -56,6 +58,9 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot load the model \(path): \(reason)"
         case .unwritableFile(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .malformedLabelMap(let path, let line, let reason):
+            "cannot read the label map (\(path)\(line.map { ":\($0)" } ?? "")): \(reason); "
+                + "write one 'label,name' pair per line, e.g. 'jog,running' (see docs/labels.md)"
         }
     }
 }

@@ -33,13 +33,17 @@ public struct EvaluationReport: Codable, Sendable {
     public let classNames: [String]
     /// `confusion[truth][prediction]` window counts.
     public let confusion: [[Int]]
+    /// Activities of the evaluated sessions the model does not know, left out of every figure; absent when none.
+    public let unshared: [UnsharedActivity]?
 
-    /// Builds the report from a confusion matrix.
+    /// Builds the report from a confusion matrix and the activities left out of it.
     public init(
-        confusion matrix: ConfusionMatrix, windows: WindowConfiguration, mode: String, folds: Int? = nil
+        confusion matrix: ConfusionMatrix, windows: WindowConfiguration, mode: String, folds: Int? = nil,
+        unshared: [UnsharedActivity] = []
     ) {
         self.mode = mode
         self.folds = folds
+        self.unshared = unshared.isEmpty ? nil : unshared
         self.windows = windows
         accuracy = matrix.accuracy
         macroF1 = matrix.macroF1
@@ -68,7 +72,7 @@ public struct EvaluationReport: Codable, Sendable {
     /// The report as a human-readable table.
     public func text() -> String {
         let foldText = folds.map { ", \($0)-fold subject-disjoint" } ?? ""
-        // The first column fits the longest class name (HAPT's walking_downstairs), so columns stay aligned.
+        // The first column fits the longest class name (an older model's walking_downstairs), so columns stay aligned.
         let nameWidth = max(12, (classNames.map(\.count).max() ?? 0) + 2)
         var lines = [
             "\(mode)\(foldText), \(windows.summary)",
@@ -93,6 +97,12 @@ public struct EvaluationReport: Codable, Sendable {
         for (index, row) in confusion.enumerated() {
             lines.append(
                 Self.pad(classNames[index], nameWidth) + row.map { Self.padLeft("\($0)", width) }.joined())
+        }
+        if let unshared {
+            lines.append("")
+            lines.append(
+                "not evaluated, activities the model does not know: "
+                    + unshared.map { "\($0.name) (\($0.sessions) sessions, \($0.windows) windows)" }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
     }

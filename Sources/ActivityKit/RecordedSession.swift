@@ -15,11 +15,20 @@ public struct SessionSummary: Sendable, Equatable {
     public var motionCount: Int
     /// Input readings the fusion dropped (repeated or backward timestamps, nan or empty values, unpaired).
     public var droppedReadings: Int
+
+    /// Creates a summary.
+    public init(label: String, group: String, name: String, motionCount: Int, droppedReadings: Int) {
+        self.label = label
+        self.group = group
+        self.name = name
+        self.motionCount = motionCount
+        self.droppedReadings = droppedReadings
+    }
 }
 
 extension LabelledSession {
     /// Raw readings fed to the fusion pipeline per call, as a live source delivers them in kernel-buffer batches.
-    static let fusionBatchSize = 64
+    package static let fusionBatchSize = 64
 
     /// The recording (written by imu-record or imu-import) at `path` as a labelled session, all its device motion in
     /// memory (see ``fuseRecording(at:sampleRate:into:)``, which keeps none of it).

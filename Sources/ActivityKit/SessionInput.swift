@@ -1,10 +1,11 @@
 import FoundationEssentials
 import MotionRecording
 
-/// One input file or directory that holds a labelled session: a MotionSense CSV file or a recording directory.
+/// One input file or directory that holds a labelled session: a dataset file (read by a ``SessionFileFormat``) or a
+/// recording directory.
 public enum SessionInput: Hashable, Sendable {
-    /// A MotionSense device-motion CSV file (`<activity>_<trial>/sub_<n>.csv[.gz]`).
-    case motionSense(URL)
+    /// A file that is not a recording, such as a MotionSense device-motion CSV file; a ``SessionFileFormat`` reads it.
+    case datasetFile(URL)
     /// A recording directory written by imu-record or imu-import (it holds `recording.json`).
     case recording(URL)
 
@@ -14,18 +15,18 @@ public enum SessionInput: Hashable, Sendable {
     /// The path, for messages.
     public var path: String {
         switch self {
-        case .motionSense(let url), .recording(let url): url.path
+        case .datasetFile(let url), .recording(let url): url.path
         }
     }
 
-    /// Every session input at `path`: the file or recording itself, or every MotionSense file and recording below a
+    /// Every session input at `path`: the file or recording itself, or every CSV file and recording below a
     /// directory (symbolic links followed, at most ``searchDepth`` levels down), sorted by path.
     public static func all(at path: String) throws(ActivityError) -> [SessionInput] {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .unreadableFile(path: path, reason: "no such file or directory")
         }
         let root = URL(fileURLWithPath: path)
-        guard isDirectory(atPath: path) else { return [.motionSense(root)] }
+        guard isDirectory(atPath: path) else { return [.datasetFile(root)] }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
             throw .unreadableFile(path: path, reason: "cannot list the directory; check its permissions")
         }
@@ -37,7 +38,7 @@ public enum SessionInput: Hashable, Sendable {
     /// How many directory levels below a path are searched (a bound that also ends symbolic-link cycles).
     static let searchDepth = 16
 
-    /// Adds the recording `directory` is, or the MotionSense files and recordings below it.
+    /// Adds the recording `directory` is, or the CSV files and recordings below it.
     private static func collect(in directory: URL, names: [String], depth: Int, into found: inout [SessionInput]) {
         if isRecording(directory) {
             found.append(.recording(directory))
@@ -50,7 +51,7 @@ public enum SessionInput: Hashable, Sendable {
                 let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
                 collect(in: url, names: children, depth: depth - 1, into: &found)
             } else if name.hasSuffix(".csv") || name.hasSuffix(".csv.gz") {
-                found.append(.motionSense(url))
+                found.append(.datasetFile(url))
             }
         }
     }

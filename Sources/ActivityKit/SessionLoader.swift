@@ -4,16 +4,25 @@ import FoundationEssentials
 /// Loads labelled sessions from the paths given on a command line.
 ///
 /// Accepts recording directories written by imu-record or imu-import (raw readings fused into device motion at the
-/// requested rate by the live pipeline; label = tag, group = subject), MotionSense device-motion CSV files
-/// (`<activity>_<trial>/sub_<n>.csv[.gz]`, resampled like `imu-import motionsense` does), or directories holding either.
+/// requested rate by the live pipeline; label = tag, group = subject), files of the `fileFormats` it is given (a
+/// dataset's own files, e.g. MotionSense CSV files from DatasetImporters), or directories holding either. Every
+/// label is read through `labels`, so sessions, models and reports share one vocabulary (``ActivityName``).
 public struct SessionLoader: Sendable {
     /// Rate the sessions are delivered at, in Hz.
     public let sampleRate: Double
+    /// How the sessions' labels are read.
+    public let labels: LabelMap
+    /// The kinds of file, other than recordings, the loader reads.
+    public let fileFormats: [any SessionFileFormat]
 
-    /// Creates a loader delivering `sampleRate` Hz.
-    public init(sampleRate: Double) throws(ActivityError) {
+    /// Creates a loader delivering `sampleRate` Hz, reading labels through `labels` and files of `fileFormats`.
+    public init(
+        sampleRate: Double, labels: LabelMap = .canonical, fileFormats: [any SessionFileFormat] = []
+    ) throws(ActivityError) {
         guard sampleRate.isFinite, sampleRate > 0 else { throw .invalidWindow("sample rate \(sampleRate) Hz is not positive") }
         self.sampleRate = sampleRate
+        self.labels = labels
+        self.fileFormats = fileFormats
     }
 
     /// Every session input under `paths`, in path order; fails when there is none.
@@ -21,7 +30,7 @@ public struct SessionLoader: Sendable {
         var found: [SessionInput] = []
         for path in paths { found += try SessionInput.all(at: path) }
         guard !found.isEmpty else {
-            throw .insufficientData("no recordings or MotionSense CSV files under \(paths.joined(separator: ", "))")
+            throw .insufficientData("no recordings or dataset files under \(paths.joined(separator: ", "))")
         }
         return found
     }
@@ -76,14 +85,21 @@ public struct SessionLoader: Sendable {
     }
 
     /// Reads `input` at the loader's rate and hands its device motion to `deliver` in pieces as it is produced,
-    /// keeping none of it (a recording is fused, a MotionSense file resampled, as it is read).
+    /// keeping none of it (a recording is fused, a dataset file resampled, as it is read); its label is read through
+    /// ``labels``.
     public func stream(_ input: SessionInput, into deliver: ([DeviceMotion]) throws -> Void) throws(ActivityError) -> SessionSummary {
         do {
             switch input {
             case .recording(let url):
-                return try LabelledSession.fuseRecording(at: url.path, sampleRate: sampleRate, into: deliver)
-            case .motionSense(let url):
-                return try MotionSenseDataset.stream(at: url, sampleRate: sampleRate) { (motions) throws(ActivityError) in
+                var summary = try LabelledSession.fuseRecording(at: url.path, sampleRate: sampleRate, into: deliver)
+                summary.label = labels.name(of: summary.label)
+                return summary
+            case .datasetFile(let url):
+                guard let format = fileFormats.first(where: { $0.accepts(path: url.path) }) else {
+                    let expected = (["a recording directory"] + fileFormats.map(\.expectedName)).joined(separator: " or ")
+                    throw ActivityError.unreadableFile(path: url.path, reason: "not a file imu-bridge reads; expected \(expected)")
+                }
+                return try format.stream(at: url.path, sampleRate: sampleRate, labels: labels) { (motions) throws(ActivityError) in
                     do {
                         try deliver(motions)
                     } catch let error as ActivityError {

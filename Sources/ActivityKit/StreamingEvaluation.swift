@@ -3,17 +3,28 @@ import DeviceMotionKit
 extension SessionLoader {
     /// The confusion matrix of `model` over every session under `paths`, each window classified as the session is
     /// fused and then forgotten, so memory stays flat whatever the size of the files. `inspect` sees each session's
-    /// summary. Fails naming every activity the model does not know (of the sessions that gave a window).
+    /// summary. The model's class names and the sessions' labels are both read through ``labels``, so `jogging` in an
+    /// old model is the `running` of a new recording. Sessions of activities the model does not know are left out
+    /// and returned as ``UnsharedActivity``s (a MotionSense model on HAPT's `lying`); fails naming them when no
+    /// session at all is of an activity the model knows.
     public func evaluate(
         _ model: ActivityModel, on paths: [String], inspect: (SessionSummary) -> Void = { _ in }
-    ) throws(ActivityError) -> ConfusionMatrix {
+    ) throws(ActivityError) -> (confusion: ConfusionMatrix, unshared: [UnsharedActivity]) {
         guard abs(sampleRate - model.window.sampleRate) <= 1e-6 else {
             throw .sampleRateMismatch(session: paths.joined(separator: ", "), expected: model.window.sampleRate, found: sampleRate)
         }
         let inputs = try inputs(from: paths)
         let extractor = FeatureExtractor(configuration: model.window)
-        var confusion = ConfusionMatrix(classNames: model.classNames)
-        var unknown: Set<String> = []
+        // The model's classes by name; two classes the map reads as one name are one row and column.
+        var names: [String] = []
+        let column = model.classNames.map { className in
+            let name = labels.name(of: className)
+            if let index = names.firstIndex(of: name) { return index }
+            names.append(name)
+            return names.count - 1
+        }
+        var confusion = ConfusionMatrix(classNames: names)
+        var unshared: [String: (sessions: Int, windows: Int)] = [:]
         var start = 0
         while start < inputs.count {
             let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])
@@ -33,15 +44,21 @@ extension SessionLoader {
                 let (summary, predictions) = try result.get()
                 inspect(summary)
                 guard !predictions.isEmpty else { continue }
-                guard let truth = model.classNames.firstIndex(of: summary.label) else {
-                    unknown.insert(summary.label)
+                guard let truth = names.firstIndex(of: summary.label) else {
+                    let counts = unshared[summary.label, default: (0, 0)]
+                    unshared[summary.label] = (counts.sessions + 1, counts.windows + predictions.count)
                     continue
                 }
-                for prediction in predictions { confusion.record(truth: truth, prediction: prediction) }
+                for prediction in predictions { confusion.record(truth: truth, prediction: column[prediction]) }
             }
             start += group.count
         }
-        guard unknown.isEmpty else { throw .unknownActivities(unknown.sorted(), known: model.classNames) }
-        return confusion
+        guard confusion.total > 0 || unshared.isEmpty else {
+            throw .unknownActivities(unshared.keys.sorted(), known: names)
+        }
+        let left = unshared.sorted { $0.key < $1.key }.map {
+            UnsharedActivity(name: $0.key, sessions: $0.value.sessions, windows: $0.value.windows)
+        }
+        return (confusion, left)
     }
 }

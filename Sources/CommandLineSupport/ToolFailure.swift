@@ -1,5 +1,6 @@
 import ActivityKit
 import ArgumentParser
+import DatasetImporters
 import DeviceMotionKit
 import IIOSensors
 import MotionRecording
@@ -89,7 +90,7 @@ public struct FailureReport: Sendable, Equatable {
         case .unsupportedModelVersion, .incompatibleModel, .windowMismatch, .unreadableModel:
             .modelRefused
         case .invalidWindow, .invalidParameters: .usage
-        case .sampleRateMismatch, .unreadableFile, .unknownActivities: .badInput
+        case .sampleRateMismatch, .unreadableFile, .unknownActivities, .malformedLabelMap: .badInput
         case .insufficientData: .notEnoughData
         case .unwritableFile: .outputNotWritten
         }

@@ -90,6 +90,8 @@ struct ClassifyCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per window instead of a line per change.")
     var json = false
 
+    @OptionGroup var labelMap: LabelMapOption
+
     @Flag(name: .shortAndLong, help: "Log the model, the inputs and the capture details to stderr.")
     var verbose = false
 
@@ -99,6 +101,9 @@ struct ClassifyCommand: AsyncParsableCommand {
         }
         if !live && (device != nil || wait != nil || any) {
             throw ValidationError("--device, --wait and --any only apply with --live")
+        }
+        if live && labelMap.path != nil {
+            throw ValidationError("--label-map only applies with --replay")
         }
         try requireFlag("--threshold", threshold, in: 0...1)
         try requireFlag("--smoothing", smoothing, in: 1...1000, unit: "windows")
@@ -114,8 +119,8 @@ struct ClassifyCommand: AsyncParsableCommand {
             ? LiveMotionInput(
                 device: device, wait: wait ?? runsUnderSystemd, any: any, uri: uri, sensorRate: sensorRate,
                 logger: logger) : nil
-        let (model, threshold, smoothing, json, replayFiles) = (
-            model, threshold, smoothing, json, replayFiles
+        let (model, threshold, smoothing, json, replayFiles, labelMap) = (
+            model, threshold, smoothing, json, replayFiles, labelMap
         )
         do {
             try await runCancellingOnInterrupt {
@@ -128,7 +133,8 @@ struct ClassifyCommand: AsyncParsableCommand {
                 if let live {
                     _ = try await pipeline.run(motions: live.motions(rate: window.sampleRate))
                 } else {
-                    let windows = try ReplayMotionSource(files: replayFiles, window: window, logger: logger)
+                    let windows = try ReplayMotionSource(
+                        files: replayFiles, window: window, labels: labelMap.labels(), logger: logger)
                         .classify(through: pipeline)
                     guard windows > 0 else {
                         throw CommandFailure(

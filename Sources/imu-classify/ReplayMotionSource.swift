@@ -1,16 +1,19 @@
 import ActivityKit
 import CommandLineSupport
+import DatasetImporters
 import DeviceMotionKit
 import Logging
 
 /// Replays recordings and MotionSense files as one device-motion stream, one session after another with a gap
-/// between them; recordings are fused from their raw readings by the live pipeline as they are read (see
+/// between them (MotionSense files read by DatasetImporters' ``MotionSenseFileFormat``); recordings are fused from their raw readings by the live pipeline as they are read (see
 /// `SessionLoader`), and each piece of motion is classified before the next is read, so memory stays bounded.
 struct ReplayMotionSource: Sendable {
     /// The files to replay, in order.
     let files: [String]
     /// The model's windows: the stream is delivered at their rate, and a session shorter than one is named.
     let window: WindowConfiguration
+    /// How the sessions' labels are read (they are logged).
+    let labels: LabelMap
     /// Where progress is logged.
     let logger: Logger
 
@@ -20,7 +23,7 @@ struct ReplayMotionSource: Sendable {
     /// Replays every file through `pipeline`; returns how many windows were classified. Stops with
     /// `CancellationError` when the task is cancelled (Ctrl-C).
     func classify(through pipeline: ClassificationPipeline) throws -> Int {
-        let loader = try SessionLoader(sampleRate: window.sampleRate)
+        let loader = try SessionLoader(sampleRate: window.sampleRate, labels: labels, fileFormats: DatasetFiles.formats)
         var run = pipeline.start()
         var offset = 0.0
         for input in try loader.inputs(from: files) {

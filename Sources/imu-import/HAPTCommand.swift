@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import DatasetImporters
 import Logging
 import MotionRecording
 
@@ -10,7 +11,8 @@ struct HAPTCommand: AsyncParsableCommand {
         abstract: "Import UCI HAPT RawData (accelerometer + gyroscope at 50 Hz, labelled segments).",
         discussion: """
             One recording per segment of RawData/labels.txt with activity 1-6: tag = walking, \
-            walking_upstairs, walking_downstairs, sitting, standing or laying; subject = userNN. \
+            upstairs, downstairs, sitting, standing or lying (WALKING ... LAYING); the postural \
+            transitions 7-12 (STAND_TO_SIT ...) only when --label-map names them; subject = userNN. \
             Accelerations are negated from Android's sign into CoreMotion's (g); rotation rates are \
             rad/s. The recordings hold the raw 50 Hz streams; their device motion is produced by \
             replaying them through the fusion pipeline. HAPT is for evaluation only: never commit or \
@@ -32,7 +34,7 @@ struct HAPTCommand: AsyncParsableCommand {
         let (dataset, options) = (dataset, options)
         try await runImport {
             let logger = Logger(label: "imu-import")
-            var segments = try HAPTImporter.segments(in: dataset)
+            var segments = try HAPTImporter.segments(in: dataset, labels: options.labelMap.labels())
             logger.info(
                 "found \(segments.count) labelled segments of the six basic activities in \(dataset)")
             if let limit = options.limit { segments = Array(segments.prefix(limit)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 
 /// Options every importer takes.
 struct ImportOptions: ParsableArguments {
@@ -13,6 +14,8 @@ struct ImportOptions: ParsableArguments {
 
     @Flag(name: .shortAndLong, help: "Log details to stderr.")
     var verbose = false
+
+    @OptionGroup var labelMap: LabelMapOption
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import DatasetImporters
 import Logging
 import MotionRecording
 
@@ -9,8 +10,9 @@ struct MotionSenseCommand: AsyncParsableCommand {
         commandName: "motionsense",
         abstract: "Import MotionSense A_DeviceMotion_data (CoreMotion device motion, 50 Hz).",
         discussion: """
-            One recording per <activity>_<trial>/sub_<n>.csv.gz file: tag = the activity \
-            (downstairs, upstairs, walking, jogging, sitting, standing), subject = sub_<n>. The raw \
+            One recording per <activity>_<trial>/sub_<n>.csv.gz file: tag = the activity's canonical name \
+            (dws downstairs, ups upstairs, wlk walking, jog running, sit sitting, std standing; --label-map \
+            renames a code or a name), subject = sub_<n>. The raw \
             stream is gravity + userAcceleration and rotationRate at 50 Hz; the motion stream is the \
             recorded device motion resampled to --rate.
 
@@ -40,7 +42,7 @@ struct MotionSenseCommand: AsyncParsableCommand {
         let (dataset, rate, options) = (dataset, rate, options)
         try await runImport {
             let logger = Logger(label: "imu-import")
-            var trials = try MotionSenseImporter.trials(in: dataset)
+            var trials = try MotionSenseImporter.trials(in: dataset, labels: options.labelMap.labels())
             logger.info("found \(trials.count) trial files in \(dataset)")
             if let limit = options.limit { trials = Array(trials.prefix(limit)) }
             let writing = try SessionWriting(output: options.output)

@@ -1,5 +1,6 @@
 import ActivityKit
 import CommandLineSupport
+import DatasetImporters
 import Foundation
 import MotionRecording
 import SystemPackage

@@ -36,8 +36,10 @@ struct IMURecord: AsyncParsableCommand {
             --duration 0.01...31536000 s); 1 anything else.
             """)
 
-    @Option(help: "The activity label to store with the session, e.g. walking.")
+    @Option(help: "The activity label to store with the session, e.g. walking (see docs/labels.md for the names).")
     var tag: String
+
+    @OptionGroup var labelMap: LabelMapOption
 
     @Option(help: "Who is recorded (kept in the metadata, for validation grouped by subject).")
     var subject: String?
@@ -97,6 +99,7 @@ struct IMURecord: AsyncParsableCommand {
         let logger = Logger(label: "imu-record")
         let session = SessionRecorder(options: self, logger: logger)
         do {
+            if let warning = tagWarning(for: tag, labels: try labelMap.labels()) { printError(warning) }
             let summary = try await runCancellingOnInterrupt { try await session.record() }
             print(json ? summary.json : summary.text)
         } catch {

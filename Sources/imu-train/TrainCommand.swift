@@ -1,6 +1,7 @@
 import ActivityKit
 import ArgumentParser
 import CommandLineSupport
+import DatasetImporters
 import Foundation
 import Logging
 
@@ -48,6 +49,7 @@ struct TrainCommand: ParsableCommand {
 
     @OptionGroup var window: WindowOptions
     @OptionGroup var boosting: BoostingOptions
+    @OptionGroup var labelMap: LabelMapOption
 
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false
@@ -76,7 +78,8 @@ struct TrainCommand: ParsableCommand {
     private func train(logger: Logger) throws(ActivityError) {
         let configuration = try window.configuration()
         let parameters = try boosting.parameters()
-        let loader = try SessionLoader(sampleRate: configuration.sampleRate)
+        let loader = try SessionLoader(
+            sampleRate: configuration.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
         let dataset = try loader.windowedDataset(from: inputs, configuration: configuration) { session in
             session.reportShortOrRepaired(tool: "imu-train", window: configuration, consequence: "it is not trained on")
         }

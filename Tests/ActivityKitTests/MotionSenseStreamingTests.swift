@@ -1,4 +1,5 @@
 import ActivityKit
+import DatasetImporters
 import DeviceMotionKit
 import Foundation
 import Testing
@@ -19,7 +20,9 @@ import Testing
         let file = folder.appendingPathComponent("sub_7.csv")
         try ([header] + rows).joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
         var pieces: [Int] = []
-        let summary = try MotionSenseDataset.stream(at: file, sampleRate: 25) { motions in pieces.append(motions.count) }
+        let summary = try MotionSenseFileFormat().stream(at: file.path, sampleRate: 25, labels: .canonical) { motions in
+            pieces.append(motions.count)
+        }
         #expect(pieces.count > 10)
         #expect(pieces.allSatisfy { $0 <= 64 })
         #expect(summary.motionCount == pieces.reduce(0, +))

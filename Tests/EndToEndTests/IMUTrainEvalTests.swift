@@ -1,4 +1,5 @@
 import ActivityKit
+import DatasetImporters
 import Foundation
 import IIOTestbed
 import MotionRecording
@@ -45,7 +46,7 @@ struct IMUTrainEvalTests {
             #expect(recording.motion.count == rows / 2)
         }
         // Reading the CSV files directly gives the imported recordings' motion streams (one parser, one resampler).
-        for session in try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSenseExcerpts]) {
+        for session in try SessionLoader(sampleRate: 25, fileFormats: DatasetFiles.formats).sessions(from: [scratch.motionSenseExcerpts]) {
             let name = "\(session.label)-motionsense-\(session.name.replacingOccurrences(of: "/", with: "-").prefix { $0 != "." }).imurec"
             let recording = try RecordingReader.read(FilePath(scratch.motionSense.appendingPathComponent(name).path))
             #expect(session.motions.count == recording.motion.count, "\(name)")

@@ -1,3 +1,5 @@
+import DatasetImporters
+import ActivityKit
 import Foundation
 import MotionRecording
 import MotionSamples
@@ -31,6 +33,17 @@ struct HAPTImporterTests {
         #expect(segments.map(\.tag) == ["standing", "walking"])
         #expect(segments.map(\.subject) == ["user02", "user02"])
         #expect(segments.first?.start == 2 && segments.first?.end == 11)
+    }
+
+    @Test("a label map renames HAPT's labels (by its own names) and brings in a transition it names")
+    func labelMap() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let labels = try LabelMap(entries: ["STANDING": "upright", "SIT_TO_STAND": "getting_up", "walking": "strolling"])
+        let segments = try HAPTImporter.segments(in: dataset, labels: labels)
+        #expect(segments.map(\.activity) == [5, 8, 1])
+        #expect(segments.map(\.tag) == ["upright", "getting_up", "strolling"])
     }
 
     @Test("raw stream: acceleration negated into CoreMotion's sign, gyro unchanged, timestamps index / 50")

@@ -1,3 +1,5 @@
+import DatasetImporters
+import ActivityKit
 import DeviceMotionKit
 import Foundation
 import MotionRecording
@@ -96,7 +98,9 @@ struct MotionSenseImporterTests {
             ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z"
         try writeText(header + "\n0,0,0,0,0,0,-1,0,0,0,0,0,0\n1,0,0,0,0,0,-1,0,0\n", to: folder.appending("sub_3.csv"))
         let trial = try #require(try MotionSenseImporter.trials(in: temporary.path.string).first)
-        #expect(trial.tag == "jogging")
+        #expect(trial.tag == "running")
+        #expect(try MotionSenseImporter.trials(in: temporary.path.string, labels: LabelMap(entries: ["jog": "jogging"])).first?.tag == "running")
+        #expect(try MotionSenseImporter.trials(in: temporary.path.string, labels: LabelMap(entries: ["jog": "sprint"])).first?.tag == "sprint")
         #expect(
             throws: DatasetImportError.malformedLine(path: folder.appending("sub_3.csv").string, line: 3, reason: "9 columns, expected 13")
         ) {

@@ -1,3 +1,4 @@
+import DatasetImporters
 import DeviceMotionKit
 import MotionRecording
 import MotionSamples

@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import MotionRecording
 import MotionSamples
 import Resampling
 

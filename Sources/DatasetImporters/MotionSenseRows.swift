@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import MotionRecording
 import MotionSamples
 
 /// One MotionSense trial file's device motion as recorded, one row at a time in bounded memory: timestamps

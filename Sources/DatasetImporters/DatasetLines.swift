@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// The non-blank lines of a dataset text file, one at a time in bounded memory, plain or gzip-compressed (see
 /// ``TextLineReader``: CRLF line ends, a byte-order mark and a missing last newline are accepted; overlong lines and
 /// binary data are refused with the line).

@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import MotionRecording
 import MotionSamples
 
 /// A piece of an imported session, in time order: raw readings, device motion and events to append to a recording.

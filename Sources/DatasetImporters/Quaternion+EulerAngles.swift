@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import MotionRecording
 
 #if canImport(Glibc)
 import Glibc

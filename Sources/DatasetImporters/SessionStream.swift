@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MotionRecording
 import SystemPackage
 
 /// An imported session read from its dataset as it is written, batch by batch (see ``SessionBatchSource``), so

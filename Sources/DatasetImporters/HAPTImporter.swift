@@ -1,4 +1,6 @@
+import ActivityKit
 import FoundationEssentials
+import MotionRecording
 import MotionSamples
 
 /// Turns UCI HAPT raw recordings (Reyes-Ortiz et al.; evaluation only, never shipped) into raw recordings.
@@ -6,15 +8,23 @@ import MotionSamples
 /// `RawData/acc_expNN_userMM.txt[.gz]` holds total acceleration in g with Android's sign (specific
 /// force), `gyro_...` the rotation rate in rad/s, both at 50 Hz; `RawData/labels.txt` lists
 /// `experiment user activity start end` segments in 0-based sample indices, end inclusive. One
-/// session per segment of the six basic activities; accelerometer values are negated into
+/// session per segment of the six basic activities (the postural transitions, 7...12, only when a label map names
+/// them: they last a few seconds and are no canonical activity); accelerometer values are negated into
 /// CoreMotion's sign, timestamps are `sample index / 50` seconds from the start of the experiment.
 public enum HAPTImporter {
     /// The dataset's sampling rate in Hz.
     public static let sampleRate = 50.0
 
-    /// Tags of the six basic activities, by HAPT activity id.
+    /// The canonical names (``ActivityName``) of the six basic activities, by HAPT activity id.
     public static let activityTags = [
-        1: "walking", 2: "walking_upstairs", 3: "walking_downstairs", 4: "sitting", 5: "standing", 6: "laying",
+        1: ActivityName.walking, 2: ActivityName.upstairs, 3: ActivityName.downstairs, 4: ActivityName.sitting,
+        5: ActivityName.standing, 6: ActivityName.lying,
+    ]
+
+    /// HAPT's own labels by activity id (its `activity_labels.txt`): what a label map names them by.
+    public static let datasetLabels = [
+        1: "WALKING", 2: "WALKING_UPSTAIRS", 3: "WALKING_DOWNSTAIRS", 4: "SITTING", 5: "STANDING", 6: "LAYING",
+        7: "STAND_TO_SIT", 8: "SIT_TO_STAND", 9: "SIT_TO_LIE", 10: "LIE_TO_SIT", 11: "STAND_TO_LIE", 12: "LIE_TO_STAND",
     ]
 
     /// One labelled segment of one experiment.
@@ -23,15 +33,15 @@ public enum HAPTImporter {
         public var experiment: Int
         /// User (subject) number.
         public var user: Int
-        /// HAPT activity id (1...6).
+        /// HAPT activity id (1...6, or 7...12 when a label map names a transition).
         public var activity: Int
         /// First sample index (0-based).
         public var start: Int
         /// Last sample index (0-based, inclusive).
         public var end: Int
 
-        /// The activity tag, e.g. `walking_upstairs`.
-        public var tag: String { activityTags[activity] ?? "activity_\(activity)" }
+        /// The activity tag, e.g. `upstairs`: the activity's canonical name, or the user's name for its HAPT label.
+        public var tag: String
         /// The subject as stored in recordings, e.g. `user01`.
         public var subject: String { "user" + twoDigits(user) }
         /// The experiment as in the file names, e.g. `exp01`.
@@ -54,8 +64,9 @@ public enum HAPTImporter {
         throw .notADataset(path: root, expected: "RawData/labels.txt with RawData/acc_expNN_userMM.txt.gz and gyro_expNN_userMM.txt.gz")
     }
 
-    /// The labelled segments of the six basic activities, in file order.
-    public static func segments(in root: String) throws(DatasetImportError) -> [Segment] {
+    /// The labelled segments of the six basic activities (and of the transitions `labels` names), in file order, each
+    /// tagged with its activity's name read through `labels`.
+    public static func segments(in root: String, labels: LabelMap = .canonical) throws(DatasetImportError) -> [Segment] {
         let path = try rawDataFolder(in: root) + "/labels.txt"
         var segments: [Segment] = []
         try DatasetText.forEachLine(of: path) { (lineNumber, line) throws(DatasetImportError) in
@@ -64,14 +75,18 @@ public enum HAPTImporter {
                 throw .malformedLine(
                     path: path, line: lineNumber, reason: "expected 5 non-negative integers below 10^9: experiment user activity start end")
             }
-            let segment = Segment(
-                experiment: Int(values[0]), user: Int(values[1]), activity: Int(values[2]), start: Int(values[3]), end: Int(values[4])
-            )
-            guard segment.end >= segment.start else {
-                throw .malformedLine(
-                    path: path, line: lineNumber, reason: "the segment ends (\(segment.end)) before it starts (\(segment.start))")
+            let (activity, start, end) = (Int(values[2]), Int(values[3]), Int(values[4]))
+            guard end >= start else {
+                throw .malformedLine(path: path, line: lineNumber, reason: "the segment ends (\(end)) before it starts (\(start))")
             }
-            if activityTags[segment.activity] != nil { segments.append(segment) }
+            let datasetLabel = datasetLabels[activity] ?? "activity_\(activity)"
+            guard
+                let tag = activityTags[activity].map({ labels.name(ofDatasetLabel: datasetLabel, canonical: $0) })
+                    ?? labels.entries[datasetLabel].map({ labels.name(of: $0) })
+            else { return }
+            let segment = Segment(
+                experiment: Int(values[0]), user: Int(values[1]), activity: activity, start: start, end: end, tag: tag)
+            segments.append(segment)
         }
         return segments
     }

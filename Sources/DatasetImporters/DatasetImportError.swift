@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// Why a public dataset could not be turned into recordings; each message says what to do.
 public enum DatasetImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The folder is not the dataset it was given as; `expected` describes the layout looked for.

@@ -1,30 +1,34 @@
+import ActivityKit
 import DeviceMotionKit
 import FoundationEssentials
 import MotionRecording
 
 /// Reads MotionSense device-motion CSV files (`<activity>_<trial>/sub_<n>.csv[.gz]`, CoreMotion fields at 50 Hz) as
-/// labelled sessions, through the same parser and resampler as `imu-import motionsense` (``MotionSenseImporter``).
+/// labelled sessions for ``SessionLoader``, through the same parser, resampler and labels as `imu-import motionsense`
+/// (``MotionSenseImporter``).
 ///
 /// MotionSense: Malekzadeh, Clegg, Cavallaro, Haddadi, "Mobile Sensor Data Anonymization", IoTDI 2019 (MIT licence).
 /// This path uses CoreMotion's own gravity and user acceleration as recorded; a recording imported with
 /// `imu-import motionsense` is fused again by DeviceMotionKit from its raw stream, as a live sensor is.
-public enum MotionSenseDataset {
-    /// Reads one file as a session at `sampleRate` Hz (at most the recorded 50 Hz), all its motion in memory.
-    public static func session(at url: URL, sampleRate: Double) throws(ActivityError) -> LabelledSession {
-        var motions: [DeviceMotion] = []
-        let summary = try stream(at: url, sampleRate: sampleRate) { motions += $0 }
-        return LabelledSession(summary: summary, motions: motions, sampleRate: sampleRate)
-    }
+public struct MotionSenseFileFormat: SessionFileFormat {
+    /// Creates the format.
+    public init() {}
+
+    /// The file names MotionSense uses.
+    public var expectedName: String { "a MotionSense file <dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]" }
+
+    /// Whether `path` is named like a MotionSense trial file.
+    public func accepts(path: String) -> Bool { MotionSenseImporter.trial(at: path) != nil }
 
     /// Reads one file row by row, resamples it to `sampleRate` Hz (at most the recorded 50 Hz) with
     /// ``DeviceMotionResampler`` and hands the motion to `deliver` in pieces as it comes, keeping none of it, so memory
     /// does not grow with the file; rows with an empty, nan or inf value are dropped and counted.
-    public static func stream(
-        at url: URL, sampleRate: Double, into deliver: ([DeviceMotion]) throws(ActivityError) -> Void
+    public func stream(
+        at path: String, sampleRate: Double, labels: LabelMap, into deliver: ([DeviceMotion]) throws(ActivityError) -> Void
     ) throws(ActivityError) -> SessionSummary {
-        guard let trial = MotionSenseImporter.trial(at: url.path) else {
-            throw .unreadableFile(
-                path: url.path, reason: "not a MotionSense file; expected <dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]")
+        let url = URL(fileURLWithPath: path)
+        guard let trial = MotionSenseImporter.trial(at: path, labels: labels) else {
+            throw .unreadableFile(path: path, reason: "not a MotionSense file; expected \(expectedName)")
         }
         guard sampleRate <= MotionSenseImporter.sampleRate else {
             throw .invalidWindow(

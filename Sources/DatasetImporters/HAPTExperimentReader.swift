@@ -1,3 +1,4 @@
+import MotionRecording
 import MotionSamples
 
 /// One HAPT experiment's accelerometer and gyroscope files read side by side, one sample index at a time in bounded

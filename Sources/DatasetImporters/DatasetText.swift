@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// Reads dataset text files line by line in bounded memory, plain or gzip-compressed (see ``TextLineReader``), and
 /// parses their numbers.
 enum DatasetText {

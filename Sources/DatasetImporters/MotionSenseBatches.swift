@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import MotionRecording
 import MotionSamples
 
 /// A MotionSense trial read as an import's batches: the raw stream (gravity + userAcceleration, rotationRate at

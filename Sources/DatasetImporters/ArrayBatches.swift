@@ -1,3 +1,5 @@
+import MotionRecording
+
 /// A session already in memory as one batch (tests, small inputs).
 public struct ArrayBatches: SessionBatchSource {
     private var batch: SessionBatch?

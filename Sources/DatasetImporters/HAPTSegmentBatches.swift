@@ -1,3 +1,4 @@
+import MotionRecording
 import MotionSamples
 
 /// One HAPT segment read as an import's batches of raw readings (accelerometer and gyroscope at 50 Hz, timestamps

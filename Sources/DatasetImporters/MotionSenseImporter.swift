@@ -1,5 +1,7 @@
+import ActivityKit
 import DeviceMotionKit
 import FoundationEssentials
+import MotionRecording
 import MotionSamples
 
 /// Turns MotionSense (Malekzadeh et al., MIT licence) `A_DeviceMotion_data` files into recordings.
@@ -12,17 +14,17 @@ public enum MotionSenseImporter {
     /// The dataset's sampling rate in Hz.
     public static let sampleRate = 50.0
 
-    /// Tags for the dataset's activity codes.
+    /// The canonical names (``ActivityName``) of the dataset's activity codes, the labels its folder names start with.
     public static let activityTags = [
-        "dws": "downstairs", "ups": "upstairs", "wlk": "walking",
-        "jog": "jogging", "sit": "sitting", "std": "standing",
+        "dws": ActivityName.downstairs, "ups": ActivityName.upstairs, "wlk": ActivityName.walking,
+        "jog": ActivityName.running, "sit": ActivityName.sitting, "std": ActivityName.standing,
     ]
 
     /// One subject's file of one trial.
     public struct Trial: Hashable, Sendable {
         /// The trial folder name, e.g. `wlk_7`.
         public var trial: String
-        /// The activity tag, e.g. `walking`.
+        /// The activity tag, e.g. `walking`: the code's canonical name, or the user's name for the code.
         public var tag: String
         /// The subject, e.g. `sub_1`.
         public var subject: String
@@ -30,15 +32,16 @@ public enum MotionSenseImporter {
         public var path: String
     }
 
-    /// Every trial file under `root` (the dataset folder or its `A_DeviceMotion_data`), sorted by trial and subject number.
-    public static func trials(in root: String) throws(DatasetImportError) -> [Trial] {
+    /// Every trial file under `root` (the dataset folder or its `A_DeviceMotion_data`), sorted by trial and subject
+    /// number, each tagged with its activity code's name read through `labels`.
+    public static func trials(in root: String, labels: LabelMap = .canonical) throws(DatasetImportError) -> [Trial] {
         let dataFolder = [root + "/A_DeviceMotion_data", root].first { isDirectory(atPath: $0) && hasTrialFolders($0) }
         guard let dataFolder else {
             throw .notADataset(path: root, expected: "A_DeviceMotion_data/<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv.gz")
         }
         var trials: [Trial] = []
         for folder in contents(of: dataFolder) {
-            trials += contents(of: dataFolder + "/" + folder).compactMap { trial(at: dataFolder + "/" + folder + "/" + $0) }
+            trials += contents(of: dataFolder + "/" + folder).compactMap { trial(at: dataFolder + "/" + folder + "/" + $0, labels: labels) }
         }
         return trials.sorted {
             ($0.trial.numericSuffix, $0.trial, $0.subject.numericSuffix) < ($1.trial.numericSuffix, $1.trial, $1.subject.numericSuffix)
@@ -46,14 +49,15 @@ public enum MotionSenseImporter {
     }
 
     /// The trial file at `path` (`.../<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv[.gz]`), or nil if its folder
-    /// and file names are not MotionSense's.
-    public static func trial(at path: String) -> Trial? {
+    /// and file names are not MotionSense's; its tag is the activity code's name read through `labels`.
+    public static func trial(at path: String, labels: LabelMap = .canonical) -> Trial? {
         let components = path.split(separator: "/")
         guard components.count >= 2, let file = components.last, file.hasPrefix("sub_"),
             file.hasSuffix(".csv.gz") || file.hasSuffix(".csv")
         else { return nil }
         let folder = String(components[components.count - 2])
-        guard let code = folder.split(separator: "_").first, let tag = activityTags[String(code)] else { return nil }
+        guard let code = folder.split(separator: "_").first, let canonical = activityTags[String(code)] else { return nil }
+        let tag = labels.name(ofDatasetLabel: String(code), canonical: canonical)
         return Trial(trial: folder, tag: tag, subject: String(file.prefix { $0 != "." }), path: path)
     }
 
