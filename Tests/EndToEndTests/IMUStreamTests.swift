@@ -136,6 +136,9 @@ struct IMUStreamTests {
             arguments: ["--tag", "still", "--sensor-rate", "25", "--output", testbed.root.path])
         #expect(recorder.status == 8, "\(recorder.standardError)")
         #expect(!recorder.standardError.contains("--poll"), "imu-record has no --poll: \(recorder.standardError)")
+        #expect(
+            recorder.standardError.hasPrefix("imu-record: the tag 'still' is not a canonical activity name (walking, running, "),
+            "a tag other data will not share is named: \(recorder.standardError)")
     }
 
     @Test("st_lsm6dsx split devices come out merged on one timeline")

@@ -191,6 +191,104 @@ struct IMUTrainEvalTests {
         #expect(report["accuracy"] as? Double == 1)
     }
 
+    @Test(
+        "a model trained on MotionSense evaluates on HAPT's shared activities without renaming anything; the activities it does not know are listed, not counted"
+    )
+    func motionSenseModelOnHAPT() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == 0)
+        // HAPT's upstairs (2) and lying (6), which the MotionSense excerpts (standing, walking) do not hold.
+        #expect(try scratch.importHAPT(extraLabels: "2 2 2 0 299\n1 1 6 300 599\n").status == 0)
+        let modelURL = scratch.root.appendingPathComponent("motionsense.model")
+        let training = try scratch.run("imu-train", [scratch.motionSense.path, "-o", modelURL.path] + trainingOptions)
+        #expect(training.status == 0, "\(training.standardError)")
+
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
+        #expect(Set(sessions.map(\.label)) == ["lying", "standing", "upstairs", "walking"])
+        let window = try WindowConfiguration(size: 20, hop: 5, sampleRate: 25)
+        func windows(_ labels: Set<String>) throws -> Int {
+            try WindowedDataset(sessions: sessions.filter { labels.contains($0.label) }, configuration: window).windowCount
+        }
+        let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
+        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        try expectConsistent(report, classNames: ["standing", "walking"], windows: try windows(["standing", "walking"]))
+        let unshared = try #require(report["unshared"] as? [[String: Any]])
+        #expect(unshared.map { $0["name"] as? String } == ["lying", "upstairs"])
+        #expect(unshared.map { $0["sessions"] as? Int } == [1, 1])
+        #expect(unshared.map { $0["windows"] as? Int } == [try windows(["lying"]), try windows(["upstairs"])])
+        #expect(evaluation.standardError.contains("imu-eval: 1 sessions of lying (\(try windows(["lying"])) windows) are not evaluated"))
+
+        let text = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.output.contains("not evaluated, activities the model does not know: lying (1 sessions"), "\(text.output)")
+
+        // Only activities the model does not know: nothing to measure, status 12.
+        let lyingOnly = scratch.hapt.appendingPathComponent("lying-hapt-exp01-user01-300.imurec").path
+        let refused = try scratch.run("imu-eval", [modelURL.path, lyingOnly])
+        #expect(refused.status == 12, "\(refused.standardError)")
+        #expect(refused.standardError.contains("the model does not know the activities lying"), "\(refused.standardError)")
+    }
+
+    @Test("an old model's class names (laying, walking_upstairs) still match recordings tagged lying and upstairs")
+    func oldModelSpellings() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importHAPT(extraLabels: "2 2 2 0 299\n1 1 6 300 599\n").status == 0)
+        let modelURL = scratch.root.appendingPathComponent("hapt.model")
+        #expect(try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == 0)
+        let current = try String(contentsOf: modelURL, encoding: .utf8)
+        let old = #""classNames":["lying","standing","upstairs","walking"]"#
+        #expect(current.contains(old))
+        try current.replacingOccurrences(of: old, with: #""classNames":["laying","standing","walking_upstairs","walking"]"#)
+            .write(to: modelURL, atomically: true, encoding: .utf8)
+        #expect(try ActivityModel.load(contentsOf: modelURL).classNames == ["laying", "standing", "walking_upstairs", "walking"])
+
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
+        let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
+            .windowCount
+        let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
+        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        try expectConsistent(report, classNames: ["lying", "standing", "upstairs", "walking"], windows: windows)
+        #expect(report["unshared"] == nil)
+    }
+
+    @Test("--label-map: the user's labels map onto the model's in imu-eval; a bad line is status 12 with file:line")
+    func labelMapFile() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importHAPT().status == 0)
+        let modelURL = scratch.root.appendingPathComponent("hapt.model")
+        let map = scratch.root.appendingPathComponent("labels.csv")
+        try "# HAPT as we call it\nWALKING,strolling\nSTANDING,upright\n".write(to: map, atomically: true, encoding: .utf8)
+        let renamed = scratch.root.appendingPathComponent("renamed")
+        let imported = try scratch.run(
+            "imu-import", ["hapt", scratch.root.appendingPathComponent("hapt-dataset").path, "-o", renamed.path, "--label-map", map.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(Set(try SessionLoader(sampleRate: 25).sessions(from: [renamed.path]).map(\.label)) == ["strolling", "upright"])
+        // A model of the canonical names evaluates the renamed recordings through the reverse map.
+        #expect(try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == 0)
+        let reverse = scratch.root.appendingPathComponent("reverse.csv")
+        try "strolling,walking\nupright,standing\n".write(to: reverse, atomically: true, encoding: .utf8)
+        let evaluation = try scratch.run("imu-eval", [modelURL.path, renamed.path, "--json", "--label-map", reverse.path])
+        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        #expect(report["classNames"] as? [String] == ["standing", "walking"])
+        #expect(report["accuracy"] as? Double == 1)
+
+        try "strolling,walking\nupright\n".write(to: reverse, atomically: true, encoding: .utf8)
+        for (tool, arguments) in [
+            ("imu-eval", [modelURL.path, renamed.path]), ("imu-train", [renamed.path, "--cross-validate"] + trainingOptions),
+            ("imu-classify", ["--replay", renamed.path, "--model", modelURL.path]),
+            ("imu-import", ["hapt", scratch.root.appendingPathComponent("hapt-dataset").path, "-o", renamed.path]),
+        ] {
+            let refused = try scratch.run(tool, arguments + ["--label-map", reverse.path])
+            #expect(refused.status == 12, "\(tool): \(refused.standardError)")
+            #expect(
+                refused.standardError.hasPrefix("\(tool): cannot read the label map (\(reverse.path):2): 1 fields where a label"),
+                "\(refused.standardError)")
+        }
+    }
+
     /// Checks an evaluation report's JSON against its own confusion matrix: totals, accuracy, per-class precision,
     /// recall and F1, and macro-F1.
     private func expectConsistent(_ report: [String: Any], classNames: [String], windows: Int) throws {
@@ -228,8 +326,8 @@ private enum HAPTMiniature {
     /// Samples in each labelled segment.
     static let segmentLength = 300
 
-    /// Writes `RawData/labels.txt` and the accelerometer and gyroscope files under `root`.
-    static func write(to root: URL) throws {
+    /// Writes `RawData/labels.txt` (plus the `extraLabels` lines) and the accelerometer and gyroscope files under `root`.
+    static func write(to root: URL, extraLabels: String = "") throws {
         let rawData = root.appendingPathComponent("RawData")
         try FileManager.default.createDirectory(at: rawData, withIntermediateDirectories: true)
         var labels = ""
@@ -244,7 +342,7 @@ private enum HAPTMiniature {
                 to: rawData.appendingPathComponent("gyro_" + stem), atomically: true, encoding: .utf8)
             labels += "\(user) \(user) 1 0 \(segmentLength - 1)\n\(user) \(user) 5 \(segmentLength) \(2 * segmentLength - 1)\n"
         }
-        try labels.write(to: rawData.appendingPathComponent("labels.txt"), atomically: true, encoding: .utf8)
+        try (labels + extraLabels).write(to: rawData.appendingPathComponent("labels.txt"), atomically: true, encoding: .utf8)
     }
 
     /// Total acceleration in g, Android's sign (upright at rest: +1 g on y); walking bounces at 2 Hz.
@@ -293,10 +391,11 @@ private final class ScratchDirectory {
         try run("imu-import", ["motionsense", motionSenseExcerpts, "--output", motionSense.path])
     }
 
-    /// Writes the HAPT miniature and runs `imu-import hapt` on it into `hapt/`.
-    func importHAPT() throws -> ProcessResult {
+    /// Writes the HAPT miniature (with `extraLabels` lines in its labels.txt) and runs `imu-import hapt` on it into
+    /// `hapt/`.
+    func importHAPT(extraLabels: String = "") throws -> ProcessResult {
         let dataset = root.appendingPathComponent("hapt-dataset")
-        try HAPTMiniature.write(to: dataset)
+        try HAPTMiniature.write(to: dataset, extraLabels: extraLabels)
         return try run("imu-import", ["hapt", dataset.path, "--output", hapt.path])
     }
 }
