@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "IIOSensors", package: "imu-bridge"),
                 .product(name: "MotionRecording", package: "imu-bridge"),
                 .product(name: "ActivityKit", package: "imu-bridge"),
+                .product(name: "DatasetImporters", package: "imu-bridge"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -1,4 +1,4 @@
-import MotionRecording
+import DatasetImporters
 
 /// The HAPT importer's parsers (`HAPTImporter.segments`, `experiment`, `raw`): the input is `labels.txt`, the
 /// accelerometer file and the gyroscope file of the first segment, separated by NUL bytes.

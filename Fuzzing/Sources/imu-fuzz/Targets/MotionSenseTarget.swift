@@ -1,4 +1,4 @@
-import MotionRecording
+import DatasetImporters
 
 /// The MotionSense importer (`MotionSenseImporter.session`): one trial file, plain CSV or gzip (by its magic bytes).
 enum MotionSenseTarget {
