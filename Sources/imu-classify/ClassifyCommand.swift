@@ -134,8 +134,9 @@ struct ClassifyCommand: AsyncParsableCommand {
                     _ = try await pipeline.run(motions: live.motions(rate: window.sampleRate))
                 } else {
                     let windows = try ReplayMotionSource(
-                        files: replayFiles, window: window, labels: labelMap.labels(), logger: logger)
-                        .classify(through: pipeline)
+                        files: replayFiles, window: window, labels: labelMap.labels(), logger: logger
+                    )
+                    .classify(through: pipeline)
                     guard windows > 0 else {
                         throw CommandFailure(
                             "the replayed input is shorter than one window (\(window.size) samples, "

@@ -35,7 +35,8 @@ import Testing
 
     @Test("a label map file: header, comments, blank lines, spaces and CRLF; user entries come before the aliases")
     func loadsAFile() throws {
-        let file = try temporaryFile("label,name\r\n# my labels\r\n\r\n jog , running \r\nstairs_up,walking_upstairs\r\nwalking,strolling\r\n")
+        let file = try temporaryFile(
+            "label,name\r\n# my labels\r\n\r\n jog , running \r\nstairs_up,walking_upstairs\r\nwalking,strolling\r\n")
         defer { try? FileManager.default.removeItem(atPath: file) }
         let labels = try LabelMap.load(path: file)
         #expect(labels.entries == ["jog": "running", "stairs_up": "walking_upstairs", "walking": "strolling"])
@@ -79,7 +80,10 @@ import Testing
     func refusesHostileFiles() throws {
         let long = try temporaryFile(String(repeating: "# comment\n", count: LabelMap.maximumEntries + 1))
         defer { try? FileManager.default.removeItem(atPath: long) }
-        #expect(throws: ActivityError.malformedLabelMap(path: long, line: 10_001, reason: "the file is longer than 10000 lines or 1048576 bytes")) {
+        #expect(
+            throws: ActivityError.malformedLabelMap(
+                path: long, line: 10_001, reason: "the file is longer than 10000 lines or 1048576 bytes")
+        ) {
             try LabelMap.load(path: long)
         }
         let binary = try temporaryFile("a,b\n\u{0}\n")

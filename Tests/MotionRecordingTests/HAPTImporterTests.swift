@@ -1,5 +1,5 @@
-import DatasetImporters
 import ActivityKit
+import DatasetImporters
 import Foundation
 import MotionRecording
 import MotionSamples

@@ -1,5 +1,5 @@
-import DatasetImporters
 import ActivityKit
+import DatasetImporters
 import DeviceMotionKit
 import Foundation
 import MotionRecording
@@ -99,8 +99,11 @@ struct MotionSenseImporterTests {
         try writeText(header + "\n0,0,0,0,0,0,-1,0,0,0,0,0,0\n1,0,0,0,0,0,-1,0,0\n", to: folder.appending("sub_3.csv"))
         let trial = try #require(try MotionSenseImporter.trials(in: temporary.path.string).first)
         #expect(trial.tag == "running")
-        #expect(try MotionSenseImporter.trials(in: temporary.path.string, labels: LabelMap(entries: ["jog": "jogging"])).first?.tag == "running")
-        #expect(try MotionSenseImporter.trials(in: temporary.path.string, labels: LabelMap(entries: ["jog": "sprint"])).first?.tag == "sprint")
+        #expect(
+            try MotionSenseImporter.trials(in: temporary.path.string, labels: LabelMap(entries: ["jog": "jogging"])).first?.tag == "running"
+        )
+        #expect(
+            try MotionSenseImporter.trials(in: temporary.path.string, labels: LabelMap(entries: ["jog": "sprint"])).first?.tag == "sprint")
         #expect(
             throws: DatasetImportError.malformedLine(path: folder.appending("sub_3.csv").string, line: 3, reason: "9 columns, expected 13")
         ) {
