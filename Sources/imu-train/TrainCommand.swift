@@ -20,7 +20,8 @@ struct TrainCommand: ParsableCommand {
             --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
             on) and stores the result in the model's summary.
 
-            Inputs are recordings written by imu-record or imu-import (label = tag, subject = subject; their raw \
+            Inputs are recordings written by imu-record or imu-import (label = tag, read as an activity name of \
+            docs/labels.md or through --label-map; subject = subject; their raw \
             readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
             (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
 

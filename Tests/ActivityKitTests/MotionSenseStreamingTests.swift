@@ -31,4 +31,23 @@ import Testing
         #expect(summary.label == "walking")
         #expect(summary.group == "sub_7")
     }
+
+    @Test("SessionLoader reads a dataset's file only through a SessionFileFormat it is given, with its labels")
+    func loaderReadsDatasetFilesThroughItsFormats() throws {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let file = packageRoot.appendingPathComponent("Fixtures/motionsense/A_DeviceMotion_data/wlk_7/sub_1.csv.gz")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(throws: ActivityError.self) { try SessionLoader(sampleRate: 25).sessions(from: [file.path]) }
+        do {
+            _ = try SessionLoader(sampleRate: 25).sessions(from: [file.path])
+        } catch {
+            #expect(error.description.contains("not a file imu-bridge reads; expected a recording directory"), "\(error)")
+        }
+        let walking = try SessionLoader(sampleRate: 25, fileFormats: DatasetFiles.formats).sessions(from: [file.path])
+        #expect(walking.map(\.label) == ["walking"])
+        let renamed = try SessionLoader(sampleRate: 25, labels: LabelMap(entries: ["wlk": "strolling"]), fileFormats: DatasetFiles.formats)
+            .sessions(from: [file.path])
+        #expect(renamed.map(\.label) == ["strolling"])
+    }
 }

@@ -287,6 +287,9 @@ struct IMUTrainEvalTests {
                 refused.standardError.hasPrefix("\(tool): cannot read the label map (\(reverse.path):2): 1 fields where a label"),
                 "\(refused.standardError)")
         }
+        let live = try scratch.run("imu-classify", ["--live", "--label-map", reverse.path])
+        #expect(live.status == 64, "\(live.standardError)")
+        #expect(live.standardError.contains("--label-map only applies with --replay"), "\(live.standardError)")
     }
 
     /// Checks an evaluation report's JSON against its own confusion matrix: totals, accuracy, per-class precision,
