@@ -108,12 +108,15 @@ let package = Package(
         .testTarget(
             name: "DeviceMotionKitTests",
             dependencies: ["DeviceMotionKit", "MotionSamples", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "MotionRecordingTests", dependencies: ["MotionRecording", "ActivityKit", "DatasetImporters", "recording-crash-probe"]),
+        .testTarget(
+            name: "MotionRecordingTests", dependencies: ["MotionRecording", "ActivityKit", "DatasetImporters", "recording-crash-probe"]),
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters"]),
     ]
 )
 
