@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "IIOSensors", targets: ["IIOSensors"]),
         .library(name: "Resampling", targets: ["Resampling"]),
         .library(name: "DeviceMotionKit", targets: ["DeviceMotionKit"]),
+        .library(name: "LiveMotion", targets: ["LiveMotion"]),
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
@@ -46,7 +47,15 @@ let package = Package(
         .target(
             name: "DeviceMotionKit",
             dependencies: [
-                "MotionSamples", "Resampling", "IIOSensors",
+                "MotionSamples", "Resampling",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Where the IIO sources meet device motion: the live IMU the tools open, and MotionManager on it.
+        .target(
+            name: "LiveMotion",
+            dependencies: [
+                "MotionSamples", "IIOSensors", "DeviceMotionKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -82,13 +91,13 @@ let package = Package(
 
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
-        cli("imu-stream", ["IIOSensors", "Resampling"]),
+        cli("imu-stream", ["IIOSensors", "LiveMotion", "Resampling"]),
         cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
-        cli("imu-record", ["IIOSensors", "DeviceMotionKit", "MotionRecording"]),
+        cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording"]),
         cli("imu-train", ["ActivityKit", "MotionRecording"]),
         cli("imu-eval", ["ActivityKit", "MotionRecording"]),
-        cli("imu-classify", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
+        cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
