@@ -112,7 +112,9 @@ let package = Package(
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "CommandLineSupport"]),
     ]
 )
 
