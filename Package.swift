@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "IIOSensors", targets: ["IIOSensors"]),
         .library(name: "Resampling", targets: ["Resampling"]),
         .library(name: "DeviceMotionKit", targets: ["DeviceMotionKit"]),
+        .library(name: "LiveMotion", targets: ["LiveMotion"]),
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
@@ -47,7 +48,15 @@ let package = Package(
         .target(
             name: "DeviceMotionKit",
             dependencies: [
-                "MotionSamples", "Resampling", "IIOSensors",
+                "MotionSamples", "Resampling",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Where the IIO sources meet device motion: the live IMU the tools open, and MotionManager on it.
+        .target(
+            name: "LiveMotion",
+            dependencies: [
+                "MotionSamples", "IIOSensors", "DeviceMotionKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -92,13 +101,13 @@ let package = Package(
 
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
-        cli("imu-stream", ["IIOSensors", "Resampling"]),
+        cli("imu-stream", ["IIOSensors", "LiveMotion", "Resampling"]),
         cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
-        cli("imu-record", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
+        cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
         cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
-        cli("imu-classify", ["IIOSensors", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
+        cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
@@ -116,7 +125,10 @@ let package = Package(
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters"]),
+            dependencies: [
+                "IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters",
+                "CommandLineSupport",
+            ]),
     ]
 )
 

@@ -53,7 +53,7 @@ extension LabelledSession {
     }
 
     /// Fuses the recording at `path`: its raw readings, read row by row in bounded memory, go through the same
-    /// ``DeviceMotionPipeline`` a live sensor feeds, and the device motion at `sampleRate` is handed to `deliver` as it
+    /// ``MotionUpdateLoop`` a live sensor feeds, and the device motion at `sampleRate` is handed to `deliver` as it
     /// comes; label = tag, group = subject. Errors are ``ActivityError``s, or whatever `deliver` throws.
     public static func fuseRecording(
         at path: String, sampleRate: Double, into deliver: ([DeviceMotion]) throws -> Void
@@ -63,9 +63,9 @@ extension LabelledSession {
         do {
             let metadata = try RecordingReader.readMetadata(directory)
             let rows = try RecordingReader.rawReadings(of: directory, metadata: metadata)
-            var pipeline = try pipeline(name: name, sampleRate: sampleRate, hasGyroscope: metadata.hasGyroscope)
+            var updates = try updates(name: name, sampleRate: sampleRate, hasGyroscope: metadata.hasGyroscope)
             func checkRate() throws {
-                if let failure = pipeline.rateFailure { throw ActivityError.unreadableFile(path: path, reason: "\(failure)") }
+                if let failure = updates.rateFailure { throw ActivityError.unreadableFile(path: path, reason: "\(failure)") }
             }
             var motions: [DeviceMotion] = []
             var batch: [SensorSample] = []
@@ -82,17 +82,17 @@ extension LabelledSession {
                 while batch.count < fusionBatchSize, let row = try rows.next() { batch.append(row) }
                 if batch.isEmpty { break }
                 readings += batch.count
-                pipeline.append(batch, into: &motions)
+                updates.append(batch, into: &motions)
                 try checkRate()
                 try flush()
             }
             guard readings > 0 else {
                 throw ActivityError.unreadableFile(path: path, reason: "the recording holds no raw readings to classify")
             }
-            pipeline.finish(into: &motions)
+            updates.finish(into: &motions)
             try checkRate()
             try flush()
-            let statistics = pipeline.inputStatistics
+            let statistics = updates.inputStatistics
             return SessionSummary(
                 label: metadata.tag, group: metadata.subject ?? metadata.sessionID, name: name, motionCount: motionCount,
                 droppedReadings: statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired)
@@ -101,10 +101,11 @@ extension LabelledSession {
         }
     }
 
-    /// A pipeline fusing at `sampleRate`, without the nominal-rate hint, so that timestamps giving no rate are refused (``DeviceMotionPipeline/rateFailure``).
-    private static func pipeline(name: String, sampleRate: Double, hasGyroscope: Bool) throws(ActivityError) -> DeviceMotionPipeline {
+    /// Device-motion updates at `sampleRate`, without the nominal-rate hint, so that timestamps giving no rate are
+    /// refused (``MotionUpdateLoop/rateFailure``).
+    private static func updates(name: String, sampleRate: Double, hasGyroscope: Bool) throws(ActivityError) -> MotionUpdateLoop {
         do {
-            return try DeviceMotionPipeline(outputRate: sampleRate, hasGyroscope: hasGyroscope)
+            return try MotionUpdateLoop(outputRate: sampleRate, hasGyroscope: hasGyroscope)
         } catch {
             throw .invalidWindow("cannot fuse \(name) at \(sampleRate.messageText) Hz: \(error)")
         }

@@ -33,4 +33,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case sensorBusy = 15
     /// The command line is wrong (ArgumentParser's usage errors, a flag outside its range).
     case usage = 64
+    /// A second Ctrl-C or SIGTERM while the first one's clean stop was under way: the tool exits at once
+    /// (128 + SIGINT, as a shell reports a process killed by it).
+    case interruptedAgain = 130
 }

@@ -7,7 +7,7 @@ import Glibc
 /// Runs `operation` so that Ctrl-C (SIGINT) or SIGTERM cancel it instead of killing the process,
 /// letting streams close their buffers and recorders finish their files.
 ///
-/// A second signal while the operation winds down exits at once with status 130.
+/// A second signal while the operation winds down exits at once with ``ExitStatus/interruptedAgain``.
 public func runCancellingOnInterrupt<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -36,13 +36,13 @@ private final class Interruption: Sendable {
         if alreadySignalled { task.cancel() }
     }
 
-    /// Handles a signal: the first cancels the task, a second exits at once with status 130.
+    /// Handles a signal: the first cancels the task, a second exits at once with ``ExitStatus/interruptedAgain``.
     func signalled() {
         let (count, cancel) = state.withLock {
             $0.signals += 1
             return ($0.signals, $0.cancel)
         }
-        if count > 1 { exit(130) }
+        if count > 1 { exit(ExitStatus.interruptedAgain.rawValue) }
         cancel?()
     }
 }

@@ -3,10 +3,10 @@ import Resampling
 
 /// The synchronous heart of ``MotionManager``: raw readings in, fixed-rate ``DeviceMotion`` out.
 ///
-/// `[SensorSample]` batches → ``SensorAligner`` (one timeline at the sensor rate, measured from the aligned
+/// `[SensorSample]` batches → ``SensorAligner`` (one timeline at the sensor rate, measured here, once, from the aligned
 /// timestamps: on a split IMU that is the faster sensor's rate, whatever the nominal rate says) →
 /// ``OrientationFilter`` at that rate (or ``AccelerometerGravityFilter`` without a gyroscope) → one estimate per reading →
-/// ``FixedRateResampler`` to `outputRate`. User acceleration and rotation rate are signals and go through the
+/// ``FixedRateResampler`` to `outputRate`, configured with that rate (it measures none of its own). User acceleration and rotation rate are signals and go through the
 /// resampler's anti-aliasing kernel; the attitude is a state and is interpolated at each output's own time
 /// (``AttitudeHistory``), and gravity is derived from it. Use it directly for files and tests; ``MotionManager``
 /// wraps it for live sources.
@@ -49,7 +49,8 @@ public struct DeviceMotionPipeline: Sendable {
     private var filter: OrientationFilter
     /// The gravity filter (accelerometer-only sources).
     private var gravityFilter: AccelerometerGravityFilter
-    /// Resamples per-reading estimates to the output rate; it measures the same input rate from their timestamps.
+    /// Resamples per-reading estimates to the output rate, at the sensor rate measured here (``inputRate``): it
+    /// estimates none of its own, and its gap threshold follows from that rate.
     private var resampler: FixedRateResampler
     /// Timestamp of the last sample fed to the filter.
     private var lastTimestamp: Double?
@@ -168,12 +169,18 @@ public struct DeviceMotionPipeline: Sendable {
         aligned.removeAll(keepingCapacity: true)
     }
 
-    /// Sets the filters up for the measured sensor rate.
+    /// Sets the filters and the resampler up for the measured sensor rate.
     private mutating func start(inputRate rate: Double) {
         inputRate = rate
         isStarted = true
         filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
         gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
+        do {
+            resampler = try FixedRateResampler(
+                outputRate: outputRate, channelCount: Self.channelCount, configuration: ResamplerConfiguration(inputRate: rate))
+        } catch {
+            preconditionFailure("a sensor rate in \(Self.sensorRateRange) Hz configures a resampler: \(error)")
+        }
     }
 
     /// The sensor rate from the median interval of the first buffered samples, once there are enough (or at the end

@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import IIOSensors
 import Logging
 import MotionSamples
 import Synchronization
@@ -23,7 +22,7 @@ public typealias DeviceMotionHandler = @Sendable (DeviceMotion?, (any Error)?) -
 /// zero rotation rate; ``availableFields`` says which fields mean something.
 ///
 /// ```swift
-/// let manager = try MotionManager()            // the first IIO IMU
+/// let manager = try MotionManager(imuMatching: nil)   // the first IIO IMU (module LiveMotion)
 /// for try await motion in manager.deviceMotionUpdates() {
 ///     print(motion.gravity, motion.userAcceleration)
 /// }
@@ -50,17 +49,6 @@ public final class MotionManager: Sendable {
         self.source = source
         self.parameters = parameters
         self.logger = logger
-    }
-
-    /// Creates a manager for the IIO IMU matching `query` (its name, device name or id; `nil` for the first).
-    ///
-    /// - Throws: ``IIOSensors/IIOSensorError`` when no such IMU is present; its message says what to check.
-    public convenience init(
-        imuMatching query: String? = nil, uri: String = "local:", configuration: StreamConfiguration = .init(),
-        logger: Logger = Logger(label: "imu-bridge.motion")
-    ) throws(IIOSensorError) {
-        let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
-        self.init(source: IIOMotionSource(imu: imu, configuration: configuration, logger: logger), logger: logger)
     }
 
     deinit {
@@ -202,10 +190,15 @@ public final class MotionManager: Sendable {
                 "device-motion updates started",
                 metadata: ["source": "\(source.name)", "rate": "\(outputRate)", "gyroscope": "\(source.hasGyroscope)"])
             state.task = Task { [weak self, source, parameters, logger] in
-                let updates = MotionUpdateLoop(source: source, outputRate: outputRate, parameters: parameters, logger: logger)
-                await updates.run(
-                    deliver: { motions in self?.publish(motions, session: session) ?? false },
-                    end: { error in self?.end(session: session, error: error) })
+                do {
+                    try await MotionUpdateLoop.run(source: source, outputRate: outputRate, parameters: parameters, logger: logger) {
+                        self?.publish($0, session: session) ?? false
+                    }
+                    guard !Task.isCancelled else { return }
+                    self?.end(session: session, error: nil)
+                } catch {
+                    self?.end(session: session, error: error)
+                }
             }
             return (session, true)
         }
@@ -227,20 +220,22 @@ public final class MotionManager: Sendable {
         return true
     }
 
-    /// Ends a session whose source ended (`error == nil`) or failed.
-    private func end(session: UInt64, error: MotionError?) {
+    /// Ends a session whose source ended (`error == nil`) or failed: ``lastError`` keeps the failure as a
+    /// ``MotionError`` and so does the handler; the sequences finish with it as the source threw it.
+    private func end(session: UInt64, error: (any Error)?) {
+        let motionError = error.map { $0 as? MotionError ?? .sourceFailed(String(describing: $0)) }
         let ended = state.withLock { state -> (MotionHandlerTarget?, MotionManagerState.Subscribers)? in
             guard state.session == session else { return nil }
             state.session &+= 1
             state.isActive = false
-            state.lastError = error
+            state.lastError = motionError
             defer { state.handler = nil }
             return (state.handler, state.removeSubscribers())
         }
         guard let (handler, subscribers) = ended else { return }
-        if let error {
+        if let error, let motionError {
             logger.info("device-motion updates failed", metadata: ["source": "\(source.name)", "error": "\(error)"])
-            handler?.deliver(error)
+            handler?.deliver(motionError)
             for continuation in subscribers { continuation.finish(throwing: error) }
         } else {
             logger.info("device-motion source ended", metadata: ["source": "\(source.name)"])

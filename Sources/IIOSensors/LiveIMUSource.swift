@@ -9,7 +9,7 @@ import MotionSamples
 /// the gap and a live view can say what is happening.
 public struct LiveIMUSource: MotionSource {
     /// What the source is doing.
-    public enum Status: Hashable, Sendable, CustomStringConvertible {
+    public enum Status: Hashable, MotionSourceStatus {
         /// No matching IMU is present; waiting for one to appear.
         case waiting(for: String)
         /// Streaming this IMU.
@@ -24,6 +24,12 @@ public struct LiveIMUSource: MotionSource {
             case .streaming(let imu): "streaming from \(imu.name)"
             case .removed(let imu): "sensor removed, waiting: \(imu.name)"
             }
+        }
+
+        /// Whether the IMU streaming from now on has a gyroscope; `nil` while waiting or after a removal.
+        public var streamsGyroscope: Bool? {
+            guard case .streaming(let imu) = self else { return nil }
+            return imu.gyroscope != nil
         }
     }
 
@@ -72,11 +78,26 @@ public struct LiveIMUSource: MotionSource {
 
     /// Streams the IMU across removals until the consumer stops or a non-removal failure occurs.
     public func readings() -> AsyncThrowingStream<[SensorSample], any Error> {
+        stream { input, continuation in
+            if case .readings(let batch) = input { continuation.yield(batch) }
+        }
+    }
+
+    /// Streams the IMU across removals, with every status change in order among the readings (a removal after the
+    /// last reading before it, a return before the first reading after it).
+    public func inputs() -> AsyncThrowingStream<MotionSourceInput, any Error> {
+        stream { input, continuation in continuation.yield(input) }
+    }
+
+    /// Follows the IMU on a task of its own, handing each input to `forward`; ending the consumption stops it.
+    private func stream<Element>(
+        _ forward: @escaping @Sendable (MotionSourceInput, AsyncThrowingStream<Element, any Error>.Continuation) -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
         let source = self
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await source.follow { continuation.yield($0) }
+                    try await source.follow { forward($0, continuation) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -86,17 +107,23 @@ public struct LiveIMUSource: MotionSource {
         }
     }
 
-    private func follow(_ deliver: ([SensorSample]) -> Void) async throws {
-        var current = if let resolvedIMU { resolvedIMU } else { try await resolve() }
+    /// Streams the IMU, and the IMU that returns after each removal, handing readings and statuses to `deliver`.
+    private func follow(_ deliver: (MotionSourceInput) -> Void) async throws {
+        /// Reports `status` to `onStatus` and, in order, to the consumer.
+        func report(_ status: Status) {
+            onStatus(status)
+            deliver(.status(status, at: MonotonicClock.now))
+        }
+        var current = if let resolvedIMU { resolvedIMU } else { try await resolve(reporting: report) }
         while !Task.isCancelled {
-            onStatus(.streaming(current))
+            report(.streaming(current))
             do {
                 for try await batch in IIOMotionSource(imu: current, configuration: configuration, logger: logger).readings() {
-                    deliver(batch)
+                    deliver(.readings(batch))
                 }
                 return
             } catch IIOSensorError.deviceRemoved {
-                onStatus(.removed(current))
+                report(.removed(current))
                 logger.info("sensor removed: \(current.name); waiting for it to come back")
                 let removed = current
                 current = try await waitForIMU { acceptAnyIMU ? $0.accelerometer != nil : Self.isReturn(of: removed, $0) }
@@ -115,6 +142,11 @@ public struct LiveIMUSource: MotionSource {
     /// The IMU the source starts with: the one matching `query`, waited for when none is present
     /// and `waitsForFirstIMU` is set. Lets a consumer describe the IMU before streaming it.
     public func resolve() async throws -> IMU {
+        try await resolve(reporting: onStatus)
+    }
+
+    /// ``resolve()``, reporting a wait to `report`.
+    private func resolve(reporting report: (Status) -> Void) async throws -> IMU {
         do {
             return try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
         } catch {
@@ -122,7 +154,7 @@ public struct LiveIMUSource: MotionSource {
             case .noIIOSubsystem, .noAccelerometer, .deviceNotFound: guard waitsForFirstIMU else { throw error }
             default: throw error
             }
-            onStatus(.waiting(for: name))
+            report(.waiting(for: name))
             let query = self.query
             return try await waitForIMU { imu in query.map(imu.matches) ?? (imu.accelerometer != nil) }
         }

@@ -13,4 +13,25 @@ public protocol MotionSource: Sendable {
     var nominalRate: Double? { get }
     /// Starts producing readings; the sequence ends when the source ends or throws on failure.
     func readings() -> AsyncThrowingStream<[SensorSample], any Error>
+    /// Starts producing readings and status changes, in the order they happened; a source whose sensors cannot
+    /// change gives its readings alone (the default).
+    func inputs() -> AsyncThrowingStream<MotionSourceInput, any Error>
+}
+
+extension MotionSource {
+    /// The readings alone: this source reports no status changes.
+    public func inputs() -> AsyncThrowingStream<MotionSourceInput, any Error> {
+        let readings = readings()
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await batch in readings { continuation.yield(.readings(batch)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }

@@ -131,7 +131,9 @@ struct ClassifyCommand: AsyncParsableCommand {
                     output: PredictionPrinter(json: json))
                 let window = modelSource.current.window
                 if let live {
-                    _ = try await pipeline.run(motions: live.motions(rate: window.sampleRate))
+                    let manager = try await live.motionManager(rate: window.sampleRate)
+                    defer { manager.stopDeviceMotionUpdates() }
+                    _ = try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
                 } else {
                     let windows = try ReplayMotionSource(
                         files: replayFiles, window: window, labels: labelMap.labels(), logger: logger

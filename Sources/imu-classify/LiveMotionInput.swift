@@ -2,11 +2,11 @@ import ActivityKit
 import CommandLineSupport
 import DeviceMotionKit
 import IIOSensors
+import LiveMotion
 import Logging
-import Synchronization
 
-/// The live IMU as a device-motion stream: imu-record's `LiveIMUSource` (waits for the IMU with --wait, says
-/// "sensor removed, waiting" on unplug and resumes on replug), fused at the model's rate.
+/// The live IMU as a device-motion stream: waits for the IMU with --wait, says "sensor removed, waiting" on unplug
+/// and resumes on replug (`LiveIMU`), fused at the model's rate by its `MotionManager`.
 struct LiveMotionInput: Sendable {
     /// The IMU: a name, device name, iio:deviceN id or index; nil for the first.
     let device: String?
@@ -25,28 +25,13 @@ struct LiveMotionInput: Sendable {
     /// second of latency costs nothing and wakes the process a few times a second instead of 25 times per device.
     static let bufferDuration = 0.25
 
-    /// Resolves the IMU (waiting for it with --wait) and returns its fused stream at `rate` Hz.
-    func motions(rate: Double) async throws -> AsyncThrowingStream<DeviceMotion, any Error> {
-        // Whether the IMU streaming now has a gyroscope: after a return it may not (a split IMU's gyroscope left alone).
-        let gyroscopePresent = GyroscopePresence()
-        let source = LiveIMUSource(
-            query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
+    /// Resolves the IMU (waiting for it with --wait) and returns a motion manager delivering its device motion at
+    /// `rate` Hz; the caller keeps it for as long as it reads the updates.
+    func motionManager(rate: Double) async throws -> MotionManager {
+        let live = try await LiveIMU.open(
+            device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
-        ) { status in
-            printError("imu-classify: \(status)")
-            if case .streaming(let imu) = status { gyroscopePresent.value.withLock { $0 = imu.gyroscope != nil } }
-        }
-        let imu = try await source.resolve()
-        guard imu.accelerometer != nil else { throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.name)) }
-        return FusedMotionStream(
-            source: source.streaming(imu), rate: rate, hasGyroscope: imu.gyroscope != nil,
-            gyroscopePresence: { gyroscopePresent.value.withLock { $0 } }
-        ).motions()
+        ) { status in printError("imu-classify: \(status)") }
+        return live.motionManager(rate: rate, logger: logger)
     }
-}
-
-/// Whether the IMU streaming now has a gyroscope, set by the source's status reports and read by the fusion.
-private final class GyroscopePresence: Sendable {
-    /// True until a return without a gyroscope says otherwise.
-    let value = Mutex(true)
 }

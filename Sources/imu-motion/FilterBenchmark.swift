@@ -65,10 +65,10 @@ struct FilterBenchmark {
             bestFilter = min(bestFilter, filterTime)
             var motions: [DeviceMotion] = []
             motions.reserveCapacity(samples.count)
-            var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, inputRate: 1 / period)
+            var updates = try MotionUpdateLoop(outputRate: 25, hasGyroscope: true, inputRate: 1 / period)
             let pipelineTime = clock.measure {
-                pipeline.append(samples: samples, into: &motions)
-                pipeline.finish(into: &motions)
+                updates.append(samples: samples, into: &motions)
+                updates.finish(into: &motions)
             }
             bestPipeline = min(bestPipeline, pipelineTime)
         }

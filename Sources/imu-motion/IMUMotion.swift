@@ -74,20 +74,20 @@ struct IMUMotion: ParsableCommand {
                 print(try FilterBenchmark(samples: samples).run().report(json: json))
                 return
             }
-            var pipeline = try DeviceMotionPipeline(outputRate: rate, hasGyroscope: input.hasGyroscope)
+            var updates = try MotionUpdateLoop(outputRate: rate, hasGyroscope: input.hasGyroscope)
             let output = try MotionOutput(path: output, json: json)
             var written = 0
-            let readings = try input.motions(through: &pipeline, source: self.input) { motions in
+            let readings = try input.motions(through: &updates, source: self.input) { motions in
                 written += motions.count
                 try output.write(motions)
             }
             try output.finish()
-            if let repairs = pipeline.inputStatistics.droppedReadings {
+            if let repairs = updates.inputStatistics.droppedReadings {
                 printError("imu-motion: \(self.input): \(repairs)")
             }
-            for event in pipeline.drainEvents() { logger.warning("\(event)") }
+            for event in updates.drainEvents() { logger.warning("\(event)") }
             logger.info(
-                "wrote \(written) estimates at \(rate) Hz from \(readings) readings at \(pipeline.inputRate ?? 0) Hz")
+                "wrote \(written) estimates at \(rate) Hz from \(readings) readings at \(updates.inputRate ?? 0) Hz")
         } catch {
             throw exitReporting(error, tool: "imu-motion")
         }

@@ -45,13 +45,13 @@ enum MotionInput {
         }
     }
 
-    /// Runs the whole input through `pipeline`, handing the estimates to `write` as they come; returns how many
+    /// Runs the whole input through `updates`, handing the estimates to `write` as they come; returns how many
     /// readings were read. Fails on an unreadable line, or when the timestamps give no sensor rate.
     func motions(
-        through pipeline: inout DeviceMotionPipeline, source: String, write: ([DeviceMotion]) throws -> Void
+        through updates: inout MotionUpdateLoop, source: String, write: ([DeviceMotion]) throws -> Void
     ) throws -> Int {
         func checkRate() throws {
-            if let failure = pipeline.rateFailure { throw InputError.noSensorRate("\(source): \(failure)") }
+            if let failure = updates.rateFailure { throw InputError.noSensorRate("\(source): \(failure)") }
         }
         var motions: [DeviceMotion] = []
         var readings = 0
@@ -68,7 +68,7 @@ enum MotionInput {
                 while batch.count < Self.batchSize, let sample = try csv.next() { batch.append(sample) }
                 if batch.isEmpty { break }
                 readings += batch.count
-                pipeline.append(samples: batch, into: &motions)
+                updates.append(samples: batch, into: &motions)
                 try checkRate()
                 try deliver()
             }
@@ -77,12 +77,12 @@ enum MotionInput {
             let batches = try source.batchReader()
             while let batch = try batches.next() {
                 readings += batch.count
-                pipeline.append(batch, into: &motions)
+                updates.append(batch, into: &motions)
                 try checkRate()
                 try deliver()
             }
         }
-        pipeline.finish(into: &motions)
+        updates.finish(into: &motions)
         try checkRate()
         try deliver()
         return readings

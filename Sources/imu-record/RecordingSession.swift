@@ -6,10 +6,11 @@ import MotionRecording
 import MotionSamples
 import SystemPackage
 
-/// The state of one recording: its writer, the fusion pipeline, counters and the live status line.
+/// The state of one recording: its writer, the device-motion updates, counters and the live status line.
 actor RecordingSession {
     private let writer: RecordingWriter
-    private var pipeline: DeviceMotionPipeline
+    /// Fuses the readings recorded, across removals and returns.
+    private var updates: MotionUpdateLoop
     /// The IMU being recorded: the first one, or the one that took over after a removal (`--any`).
     private var imu: IMU
     private let startDelay: Double
@@ -40,7 +41,7 @@ actor RecordingSession {
             hasGyroscope: imu.gyroscope != nil, rawRate: accelerometer?.samplingFrequency?.current, motionRate: rate,
             wallClockStart: RecordingClockAnchor(monotonic: MonotonicClock.now, date: Date()))
         writer = try RecordingWriter(creatingIn: output, metadata: metadata)
-        pipeline = try DeviceMotionPipeline(outputRate: rate, hasGyroscope: imu.gyroscope != nil)
+        updates = try MotionUpdateLoop(outputRate: rate, hasGyroscope: imu.gyroscope != nil)
         self.imu = imu
         self.startDelay = startDelay
         self.duration = duration
@@ -60,15 +61,12 @@ actor RecordingSession {
         try await writer.append(raw: recorded)
         rawCount += recorded.count
         lastTimestamp = recorded.last?.timestamp ?? lastTimestamp
-        pipeline.append(recorded, into: &motions)
+        updates.append(recorded, into: &motions)
         // Timestamps that give no sensor rate end the recording with the reason rather than recording no motion.
-        if let failure = pipeline.rateFailure { throw failure }
+        if let failure = updates.rateFailure { throw failure }
         // What a clean stop now would write: kept at the end of motion.csv until the next flush replaces it, so a
         // crash loses no more device motion than raw readings despite the resampler's latency.
-        var ending = pipeline
-        var provisional: [DeviceMotion] = []
-        ending.finish(into: &provisional)
-        try await flushMotions(provisional: provisional)
+        try await flushMotions(provisional: updates.provisionalEnding())
         showLiveLine()
         if let end, let last = batch.last?.timestamp, last >= end { return false }
         return true
@@ -92,14 +90,10 @@ actor RecordingSession {
             let reattached = max(time, removal)
             removedAt = nil
             let detail = returned.devices == imu.devices ? returned.name : Self.takeover(of: imu, by: returned)
-            if (returned.gyroscope != nil) != (imu.gyroscope != nil) {
-                // A split IMU's gyroscope left (or came back) alone, or another IMU took over: fuse what streams now.
-                pipeline.finish(into: &motions)
-                try? await flushMotions(provisional: nil)
-                if let next = try? DeviceMotionPipeline(outputRate: pipeline.outputRate, hasGyroscope: returned.gyroscope != nil) {
-                    pipeline = next
-                }
-            }
+            // A split IMU's gyroscope left (or came back) alone, or another IMU took over: fuse what streams now.
+            let fields = updates.availableFields
+            updates.sensorsChanged(hasGyroscope: returned.gyroscope != nil, into: &motions)
+            if updates.availableFields != fields { try? await flushMotions(provisional: nil) }
             imu = returned
             try? await writer.mark(
                 RecordingEvent(timestamp: reattached, kind: .sensorReattached, duration: reattached - removal, detail: detail))
@@ -118,9 +112,9 @@ actor RecordingSession {
             + (matrix?.joined(separator: "; ") ?? "none")
     }
 
-    /// Flushes the pipeline and finishes the recording files.
+    /// Flushes the device-motion updates and finishes the recording files.
     func finish() async throws -> RecordingSummary {
-        pipeline.finish(into: &motions)
+        updates.finish(into: &motions)
         try await flushMotions(provisional: nil)
         if startDelay > 0, startTime != nil { bell() }
         if showsLiveLine { print("") }
@@ -132,16 +126,16 @@ actor RecordingSession {
     }
 
     /// Marks the resampler's gaps and hands the new device motion to the writer, with the provisional rows after it
-    /// (`nil` once the pipeline is finished: then there are none).
+    /// (`nil` once the updates are finished: then there are none).
     private func flushMotions(provisional: [DeviceMotion]?) async throws {
-        for event in pipeline.drainEvents() {
+        for event in updates.drainEvents() {
             guard case .gap(let start, let end, _) = event else { continue }
             // The gap across a removal is already marked by the removal and the return.
             if let lastRemoval, start <= lastRemoval { continue }
             gaps += 1
             try await writer.mark(RecordingEvent(timestamp: start, kind: .gap, duration: end - start))
         }
-        // Without provisional rows (the pipeline finished), the earlier ones go with the final rows for their times.
+        // Without provisional rows (the updates finished), the earlier ones go with the final rows for their times.
         try await writer.append(motion: motions, provisional: provisional ?? [])
         motionCount += motions.count
         motions.removeAll(keepingCapacity: true)
@@ -152,7 +146,7 @@ actor RecordingSession {
         guard showsLiveLine, now - lastStatusLine >= 0.5 else { return }
         lastStatusLine = now
         let elapsed = (lastTimestamp ?? 0) - (startTime ?? 0)
-        let statistics = pipeline.inputStatistics
+        let statistics = updates.inputStatistics
         let dropped = statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired
         let line =
             "\r\(imu.name)  \(DecimalText.string(elapsed, decimals: 1, width: 6)) s  \(rawCount) raw  \(motionCount) motion  "

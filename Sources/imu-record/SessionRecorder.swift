@@ -2,6 +2,7 @@ import CommandLineSupport
 import DeviceMotionKit
 import Foundation
 import IIOSensors
+import LiveMotion
 import Logging
 import MotionRecording
 import MotionSamples
@@ -40,59 +41,38 @@ struct SessionRecorder: Sendable {
     /// Records until the duration is reached, the task is cancelled (Ctrl-C) or the sensor fails;
     /// the recording is finished in every case.
     ///
-    /// Readings and status changes arrive through one ordered stream, so a removal is marked (and synced)
-    /// after the last reading before it, the return after that, and nothing is marked after `finish`.
+    /// Readings and status changes arrive through the live source's one ordered stream, so a removal is marked (and
+    /// synced) after the last reading before it, the return after that, and nothing is marked after `finish`.
     func record() async throws -> RecordingSummary {
-        let (inputs, continuation) = AsyncThrowingStream.makeStream(of: SourceInput.self, throwing: (any Error).self)
-        let source = LiveIMUSource(
-            query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
-            configuration: StreamConfiguration(rate: sensorRate), logger: logger
-        ) { status in
-            if case .streaming = status {} else { printError("imu-record: \(status)") }
-            continuation.yield(.status(status, at: MonotonicClock.now))
-        }
-        let imu: IMU
+        let live: LiveIMU
         do {
-            imu = try await source.resolve()
+            live = try await LiveIMU.open(
+                device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
+                configuration: StreamConfiguration(rate: sensorRate), logger: logger
+            ) { status in
+                if case .streaming = status {} else { printError("imu-record: \(status)") }
+            }
         } catch is CancellationError {
             throw StoppedBeforeRecording()
         }
         let session = try RecordingSession(
-            imu: imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
+            imu: live.imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
         if countdown { printError("imu-record: recording '\(tag)' starts in 2 s") }
-        let pump = Task {
-            do {
-                for try await batch in source.streaming(imu).readings() { continuation.yield(.readings(batch)) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in pump.cancel() }
         do {
-            inputLoop: for try await input in inputs {
+            inputLoop: for try await input in live.source.inputs() {
                 switch input {
                 case .readings(let batch): guard try await session.ingest(batch) else { break inputLoop }
-                case .status(let status, let time): await session.note(status, at: time)
+                case .status(let status as LiveIMUSource.Status, let time): await session.note(status, at: time)
+                case .status: continue
                 }
             }
         } catch is CancellationError {
             // Ctrl-C or SIGTERM while waiting for the sensor to come back: finish what was recorded.
         } catch {
-            pump.cancel()
             _ = try? await session.finish()
             throw error
         }
-        pump.cancel()
         return try await session.finish()
     }
-}
-
-/// What the live source delivers to the recorder, in the order it happened.
-private enum SourceInput: Sendable {
-    /// A batch of readings.
-    case readings([SensorSample])
-    /// A status change (the sensor removed, streaming again, maybe another IMU, waiting) and when it was reported.
-    case status(LiveIMUSource.Status, at: Double)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import IIOSensors
+import LiveMotion
 import Logging
 import MotionSamples
 import Resampling
@@ -97,37 +98,13 @@ struct IMUStream: AsyncParsableCommand {
         do {
             try await runCancellingOnInterrupt {
                 let printer = SamplePrinter(json: json)
-                guard wait else {
-                    let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: device)
-                    guard imu.accelerometer != nil else {
-                        throw IIOSensorError.noAccelerometer(devices: imu.devices.map(\.summary))
-                    }
-                    let source = IIOMotionSource(imu: imu, configuration: configuration, logger: logger)
-                    return try await Self.stream(
-                        source.readings().map { StreamInput.readings($0) }, hasGyroscope: source.hasGyroscope,
-                        printer: printer, duration: duration, samples: samples)
-                }
-                let (inputs, continuation) = AsyncThrowingStream.makeStream(of: StreamInput.self, throwing: (any Error).self)
-                let source = LiveIMUSource(
-                    query: device, acceptAnyIMU: any, waitsForFirstIMU: true, uri: uri,
+                let live = try await LiveIMU.open(
+                    device: device, uri: uri, waitsForIMU: wait, followsRemovals: wait, acceptsAnyIMU: any,
                     configuration: configuration, logger: logger
-                ) { status in
-                    printError("imu-stream: \(status)")
-                    continuation.yield(.status(status))
-                }
-                let imu = try await source.resolve()
-                let pump = Task {
-                    do {
-                        for try await batch in source.streaming(imu).readings() { continuation.yield(.readings(batch)) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in pump.cancel() }
-                defer { pump.cancel() }
+                ) { status in printError("imu-stream: \(status)") }
                 try await Self.stream(
-                    inputs, hasGyroscope: imu.gyroscope != nil, printer: printer, duration: duration, samples: samples)
+                    live.source.inputs(), hasGyroscope: live.imu.gyroscope != nil, printer: printer, duration: duration,
+                    samples: samples)
             }
         } catch is CancellationError {
             return
@@ -144,7 +121,7 @@ struct IMUStream: AsyncParsableCommand {
     /// source streams again after a removal, the samples held are printed and alignment starts over for the IMU it
     /// streams now (its accelerometer alone when a split IMU's gyroscope left by itself).
     private static func stream(
-        _ inputs: some AsyncSequence<StreamInput, any Error>, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?,
+        _ inputs: some AsyncSequence<MotionSourceInput, any Error>, hasGyroscope: Bool, printer: SamplePrinter, duration: Double?,
         samples: Int?
     ) async throws {
         var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
@@ -168,11 +145,10 @@ struct IMUStream: AsyncParsableCommand {
                 switch input {
                 case .readings(let batch):
                     aligner.append(batch, into: &aligned)
-                case .status(.streaming(let imu)):
+                case .status(let status, _):
+                    guard let gyroscope = status.streamsGyroscope else { continue }
                     aligner.finish(into: &aligned)
-                    aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: imu.gyroscope != nil))
-                case .status:
-                    continue
+                    aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: gyroscope))
                 }
                 guard try emit() else { return }
             }
@@ -184,12 +160,4 @@ struct IMUStream: AsyncParsableCommand {
         aligner.finish(into: &aligned)
         _ = try emit()
     }
-}
-
-/// What `imu-stream` prints from, in the order it happened: readings, and the live source's status changes.
-private enum StreamInput: Sendable {
-    /// A batch of readings.
-    case readings([SensorSample])
-    /// The live source's status: streaming (maybe another IMU, or fewer of its devices), removed, waiting.
-    case status(LiveIMUSource.Status)
 }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -69,7 +70,7 @@ enum EBUSYShim {
         }
         let result = try? Testbed.runOutsidePreload(
             executable: "/usr/bin/gcc", arguments: ["-shared", "-fPIC", "-O2", "-o", libraryURL.path, sourceURL.path, "-ldl"])
-        guard let result, result.status == 0 else {
+        guard let result, result.status == ExitStatus.success.rawValue else {
             return .failure(ShimError(reason: result?.standardError ?? "gcc did not run"))
         }
         return .success(libraryURL.path)
@@ -149,7 +150,7 @@ struct BufferAccessTests {
         // While it streams the trigger is accel_3d-dev40 (checked in interruptDetachesTrigger, which streams until stopped).
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--samples", "3", "--json", "--verbose"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "", "detached again on exit")
         #expect(result.standardError.contains("attached its trigger accel_3d-dev40"), "\(result.standardError)")
         #expect(result.standardError.contains("buffered capture"), "\(result.standardError)")
@@ -181,7 +182,7 @@ struct BufferAccessTests {
         #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "accel_3d-dev40")
         stream.send(SIGINT)
         let result = stream.wait()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "")
         #expect(try testbed.attribute("buffer/enable", of: "iio:device40") == "0")
     }
@@ -192,7 +193,7 @@ struct BufferAccessTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "buffer-only-accel")
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--poll", "--samples", "1"])
-        #expect(result.status == 15, "\(result.standardError)")
+        #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
         #expect(
             result.standardError
                 == "imu-stream: accel_3d (iio:device40) cannot be read: it has no *_raw attributes to poll (--poll), only its kernel buffer; run without --poll.\n"
@@ -206,7 +207,7 @@ struct BufferAccessTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "buffer-only-no-trigger")
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1"])
-        #expect(result.status == 15, "\(result.standardError)")
+        #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
         #expect(
             result.standardError
                 == "imu-stream: accel_3d (iio:device41) cannot be read: no current trigger and no trigger of its own "
@@ -224,7 +225,7 @@ struct BufferAccessTests {
         #expect(holder.waitUntilHolding(2))
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--device", "accel_3d", "--rate", "50", "--samples", "3", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains(
                 "accel_3d (iio:device4): its kernel buffer is in use by iio-sensor-proxy (pid \(holder.pid)) (EBUSY); polling the *_raw attributes instead, at most 50 Hz"
@@ -252,7 +253,7 @@ struct BufferAccessTests {
             executable: "/usr/bin/env",
             arguments: try EBUSYShim.arguments(
                 busyPaths: busyPaths, executable: try product("imu-stream"), ["--device", "accel_3d", "--samples", "2", "--json"]))
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains("accel_3d (iio:device4): its kernel buffer is in use by another reader (EBUSY); polling"),
             "\(result.standardError)")
@@ -269,7 +270,7 @@ struct BufferAccessTests {
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/env",
             arguments: try EBUSYShim.arguments(busyPaths: busyPaths, executable: try product("imu-stream"), ["--samples", "1"]))
-        #expect(result.status == 15, "\(result.standardError)")
+        #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
         #expect(
             result.standardError
                 == "imu-stream: the kernel buffer of accel_3d (iio:device40) is in use by another reader (EBUSY), and the device "
@@ -288,7 +289,7 @@ struct BufferAccessTests {
         let holder = try NodeHolder(nodes: [testbed.root.appendingPathComponent("dev/iio:device40")])
         #expect(holder.waitUntilHolding(1))
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1"])
-        #expect(result.status == 15, "\(result.standardError)")
+        #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.hasPrefix(
                 "imu-stream: the kernel buffer of accel_3d (iio:device40) is in use by iio-sensor-proxy (pid \(holder.pid)) (EBUSY)"),

@@ -1,6 +1,10 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
+
+/// The tools' exit statuses (README's table), not Swift Testing's type of the same name.
+typealias ExitStatus = CommandLineSupport.ExitStatus
 
 /// Whether the command-line products were built next to the tests and umockdev is installed.
 let canRunCLIs = Testbed.isUMockdevAvailable && PackageLocations.product(named: "imu-list") != nil

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -20,7 +21,7 @@ struct EnumerationTruthTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "no-accel-adc-gyro")
         let result = try testbed.runUnderPreload(executable: try product(tool), arguments: tool == "imu-list" ? [] : ["--samples", "1"])
-        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.status == ExitStatus.noAccelerometer.rawValue, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("\(tool): \(inventory); is the accelerometer's driver loaded?"), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
@@ -31,10 +32,10 @@ struct EnumerationTruthTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "no-accel-adc-gyro")
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
-        #expect(table.status == 4)
+        #expect(table.status == ExitStatus.noAccelerometer.rawValue)
         #expect(table.output.hasPrefix("IMU 0: l3g4200d (gyroscope only, local:)\n  iio:device43  l3g4200d\n"), "\(table.output)")
         let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(json.status == 4)
+        #expect(json.status == ExitStatus.noAccelerometer.rawValue)
         let imus = try jsonLines(json.output)
         #expect(imus.count == 1)
         #expect(imus.first?["accelerometer"] is NSNull)
@@ -47,7 +48,7 @@ struct EnumerationTruthTests {
     func unsupportedURI(uri: String) throws {
         for tool in ["imu-list", "imu-stream"] {
             let result = try Testbed.runOutsidePreload(executable: try product(tool), arguments: ["--uri", uri])
-            #expect(result.status == 64, "\(result.standardError)")
+            #expect(result.status == ExitStatus.usage.rawValue, "\(result.standardError)")
             #expect(result.standardError.hasPrefix("\(tool): unsupported libiio URI '\(uri)' (--uri): "), "\(result.standardError)")
             #expect(
                 result.standardError.hasSuffix(
@@ -63,7 +64,7 @@ struct EnumerationTruthTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "cros-ec")
         let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(json.status == 0, "\(json.standardError)")
+        #expect(json.status == ExitStatus.success.rawValue, "\(json.standardError)")
         let imus = try jsonLines(json.output)
         #expect(imus.map { $0["location"] as? String } == ["lid", "base"])
         #expect(imus.map { ($0["accelerometer"] as? [String: Any])?["location"] as? String } == ["lid", "base"])
@@ -83,7 +84,7 @@ struct EnumerationTruthTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "cros-ec-lid-base-location")
         let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(json.status == 0, "\(json.standardError)")
+        #expect(json.status == ExitStatus.success.rawValue, "\(json.standardError)")
         let imus = try jsonLines(json.output)
         #expect(imus.map { $0["location"] as? String } == ["lid", "base"])
         let base = try #require(imus.last)
@@ -111,7 +112,7 @@ struct EnumerationTruthTests {
         try feedLidAndBase(testbed)
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: arguments + ["--rate", "100", "--samples", "2", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 2)
         for line in lines {

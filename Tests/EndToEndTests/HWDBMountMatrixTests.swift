@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -84,13 +85,13 @@ struct HWDBMountMatrixTests {
         _ = try testbed.install(fixture)
         let listing = try testbed.runUnderPreload(
             executable: try product("imu-list"), arguments: ["--json"])
-        #expect(listing.status == 0, "\(listing.standardError)")
+        #expect(listing.status == ExitStatus.success.rawValue, "\(listing.standardError)")
         let accel = try #require(
             try jsonLines(listing.output).first?["accelerometer"] as? [String: Any])
         let stream = try testbed.runUnderPreload(
             executable: try product("imu-stream"),
             arguments: ["--samples", "1", "--json", "--rate", "50"])
-        #expect(stream.status == 0, "\(stream.standardError)")
+        #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let sample = try #require(try jsonLines(stream.output).first)
         return (try #require(vector(sample, "acceleration")), accel)
     }
@@ -114,7 +115,7 @@ struct HWDBMountMatrixTests {
         defer { testbed.close() }
         _ = try testbed.install(try accelerometer(hwdb: "1, 0, 0; 0, 1, 0; 0, 0, -1"))
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
-        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.status == ExitStatus.success.rawValue, "\(table.standardError)")
         #expect(table.output.contains("mount       -1, 0, 0; 0, -1, 0; 0, 0, 1  [hwdb ACCEL_MOUNT_MATRIX]"), "\(table.output)")
         #expect(table.output.contains("hwdb        1, 0, 0; 0, 1, 0; 0, 0, -1  [ACCEL_MOUNT_MATRIX as written, in the HID sign]"))
     }
@@ -140,7 +141,7 @@ struct HWDBMountMatrixTests {
         _ = try testbed.install(try accelerometer(hwdb: "1, 0, 0; 1, 0, 0; 0, 0, 1"))
         let listing = try testbed.runUnderPreload(
             executable: try product("imu-list"), arguments: ["--json"])
-        #expect(listing.status == 9)
+        #expect(listing.status == ExitStatus.malformedSysfsValue.rawValue)
         #expect(listing.standardError.contains("ACCEL_MOUNT_MATRIX"))
     }
 
@@ -220,7 +221,7 @@ struct HWDBMountMatrixTests {
         let stream = try testbed.runUnderPreload(
             executable: try product("imu-stream"),
             arguments: ["--device", "cros-ec-accel", "--samples", "1", "--json", "--poll"])
-        #expect(stream.status == 0, "\(stream.standardError)")
+        #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let sample = try #require(try jsonLines(stream.output).first)
         let acceleration = try #require(vector(sample, "acceleration"))
         // The lid accelerometer reads (-130, 16200, 410) * 0.00059855 m/s^2 of specific force: held upright.

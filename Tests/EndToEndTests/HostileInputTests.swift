@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -58,10 +59,10 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let lines = try broadLines()
         let clean = try run("imu-motion", [broad.path])
-        #expect(clean.status == 0, "\(clean.standardError)")
+        #expect(clean.status == ExitStatus.success.rawValue, "\(clean.standardError)")
         let spreadsheet = try file("export.csv", [0xEF, 0xBB, 0xBF] + Array(lines.joined(separator: "\r\n").utf8))
         let result = try run("imu-motion", [spreadsheet])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(result.standardError.isEmpty, "\(result.standardError)")
         #expect(result.output == clean.output)
         #expect(result.output.split(separator: "\n").count > 200)
@@ -78,7 +79,7 @@ struct HostileInputTests {
         }
         let csv = try file("pandas.csv", Array((lines.joined(separator: "\n") + "\n").utf8))
         let motion = try run("imu-motion", [csv])
-        #expect(motion.status == 0, "\(motion.standardError)")
+        #expect(motion.status == ExitStatus.success.rawValue, "\(motion.standardError)")
         #expect(motion.standardError.contains("dropped 3 readings with a nan, inf or empty value"), "\(motion.standardError)")
 
         let edited = try recording("pandas.imurec") { lines in
@@ -91,7 +92,7 @@ struct HostileInputTests {
             lines[151] = timeless.joined(separator: ",")
         }
         let replay = try run("imu-classify", ["--replay", edited, "--json"])
-        #expect(replay.status == 0, "\(replay.standardError)")
+        #expect(replay.status == ExitStatus.success.rawValue, "\(replay.standardError)")
         #expect(
             replay.standardError.contains("pandas.imurec: dropped 2 readings with an empty, nan or inf value"), "\(replay.standardError)")
         #expect(try jsonLines(replay.output).count > 10)
@@ -113,7 +114,7 @@ struct HostileInputTests {
         for (path, message) in cases {
             let result = try run("imu-motion", [path])
             #expect(!result.timedOut)
-            #expect(result.status == 12, "\(path): \(result.standardError)")
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(path): \(result.standardError)")
             #expect(
                 result.standardError.hasPrefix("imu-motion: \(message)") || result.standardError.contains(message),
                 "\(result.standardError)")
@@ -145,7 +146,7 @@ struct HostileInputTests {
         ]
         for (path, message) in cases {
             let result = try run("imu-motion", [path])
-            #expect(result.status == 12, "\(path): \(result.standardError)")
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(path): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
             #expect(result.standardOutput.isEmpty)
         }
@@ -165,7 +166,7 @@ struct HostileInputTests {
         defer { writer.waitUntilExit() }
         let streamed = try run("imu-motion", [fifo])
         let clean = try run("imu-motion", [broad.path])
-        #expect(streamed.status == 0, "\(streamed.standardError)")
+        #expect(streamed.status == ExitStatus.success.rawValue, "\(streamed.standardError)")
         #expect(streamed.output == clean.output)
     }
 
@@ -182,7 +183,7 @@ struct HostileInputTests {
         }
         let original = try run("imu-classify", ["--replay", demo.path, "--json"])
         let saved = try run("imu-classify", ["--replay", copy.path, "--json"])
-        #expect(saved.status == 0, "\(saved.standardError)")
+        #expect(saved.status == ExitStatus.success.rawValue, "\(saved.standardError)")
         #expect(saved.output == original.output)
     }
 
@@ -204,7 +205,7 @@ struct HostileInputTests {
             for (tool, arguments) in [("imu-classify", ["--replay", path]), ("imu-motion", [path])] {
                 let result = try run(tool, arguments)
                 #expect(!result.timedOut)
-                #expect(result.status == 12, "\(tool) \(path): \(result.standardError)")
+                #expect(result.status == ExitStatus.badInput.rawValue, "\(tool) \(path): \(result.standardError)")
                 #expect(result.standardError.contains(message), "\(result.standardError)")
                 #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             }
@@ -231,7 +232,7 @@ struct HostileInputTests {
             metadata[field] = value
             try JSONSerialization.data(withJSONObject: metadata).write(to: url)
             let result = try run("imu-classify", ["--replay", copy.path])
-            #expect(result.status == 12, "\(result.standardError)")
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
             #expect(!result.standardError.contains("CodingKeys") && !result.standardError.contains("monotonicEnd"))
         }
@@ -249,7 +250,7 @@ struct HostileInputTests {
         for (model, message) in cases {
             let result = try run("imu-classify", ["--replay", demo.path, "--model", model])
             #expect(!result.timedOut)
-            #expect(result.status == 13, "\(result.standardError)")
+            #expect(result.status == ExitStatus.modelRefused.rawValue, "\(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
         }
     }
@@ -261,7 +262,7 @@ struct HostileInputTests {
         let output = scratch.appendingPathComponent("my \"best\", model\n.json").path
         let motionSense = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
         let result = try run("imu-train", [motionSense, "-o", output, "--rounds", "2", "--window", "20", "--hop", "5", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let line = try #require(try jsonLines(result.output).first)
         #expect(line["model"] as? String == output)
         #expect((line["windows"] as? Int ?? 0) > 0)
@@ -286,7 +287,7 @@ struct HostileInputTests {
         ]
         for (tool, arguments, message) in cases {
             let result = try run(tool, arguments)
-            #expect(result.status == 11, "\(tool): \(result.standardError)")
+            #expect(result.status == ExitStatus.outputNotWritten.rawValue, "\(tool): \(result.standardError)")
             #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
             #expect(!result.standardError.contains("Domain=") && !result.standardError.contains("UserInfo"))
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")

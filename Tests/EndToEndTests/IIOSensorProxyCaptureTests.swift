@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -33,7 +34,7 @@ struct IIOSensorProxyCaptureTests {
         let stream = try testbed.runUnderPreload(
             executable: try product("imu-stream"),
             arguments: ["--device", "accel_3d", "--samples", "\(scans)", "--json"])
-        #expect(stream.status == 0, "\(stream.standardError)")
+        #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let samples = try jsonLines(stream.output)
         #expect(samples.count == scans)
         let last = try #require(samples.last.flatMap { vector($0, "acceleration") })

@@ -1,4 +1,5 @@
 import ActivityKit
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -35,7 +36,7 @@ struct IMUClassifyReloadTests {
         let linesAtWarning = classify.outputSoFar.split(separator: "\n").count
         #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= linesAtWarning + 2 })
         let result = classify.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.allSatisfy { ($0["probabilities"] as? [String: Double])?["walking"] != nil }, "the refused model was used")
         let timestamps = lines.compactMap { $0["timestamp"] as? Double }
@@ -57,6 +58,6 @@ struct IMUClassifyReloadTests {
         let linesAtHangup = classify.outputSoFar.split(separator: "\n").count
         #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= linesAtHangup + 1 })
         let result = classify.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
     }
 }

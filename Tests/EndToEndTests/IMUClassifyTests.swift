@@ -1,4 +1,5 @@
 import ActivityKit
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -34,7 +35,7 @@ struct IMUClassifyTests {
         let expectedWindows = Int((Double(seconds) - window.duration) / hop)
         _ = classify.waitForOutput(timeLimit: 30) { $0.split(separator: "\n").count >= expectedWindows }
         let result = classify.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try windowLines(result.output)
         #expect(lines.count >= expectedWindows, "\(result.output)\n\(result.standardError)")
         let timestamps = lines.compactMap { $0["timestamp"] as? Double }
@@ -67,7 +68,7 @@ struct IMUClassifyTests {
         _ = try testbed.reinstall(device: "iio:device10")
         #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= linesWhileRemoved + 1 })
         let result = classify.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try windowLines(result.output).count >= linesWhileRemoved + 1)
         #expect(result.standardError.components(separatedBy: "streaming from adxl345").count == 3, "\(result.standardError)")
     }
@@ -92,7 +93,7 @@ struct IMUClassifyTests {
         classify.send(SIGHUP)
         #expect(classify.waitUntil(timeLimit: 60) { classify.errorSoFar.components(separatedBy: "reloaded model").count == 3 })
         let result = classify.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try windowLines(result.output)
         let first = try #require(lines.first?["probabilities"] as? [String: Double])
         let last = try #require(lines.last?["probabilities"] as? [String: Double])
@@ -114,14 +115,14 @@ struct IMUClassifyTests {
         _ = try testbed.install(fixtureNamed: "adxl345")
         #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
         let result = classify.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let first = try #require(try windowLines(result.output).first)
         #expect(first["activity"] as? String != nil)
         #expect(result.standardError.contains("streaming from adxl345"), "\(result.standardError)")
 
         let refused = try testbed.runUnderPreload(
             executable: "env", arguments: ["INVOCATION_ID=4f1c", try product("imu-classify"), "--live", "--no-wait", "--device", "bmi270"])
-        #expect(refused.status == 5, "\(refused.standardError)")
+        #expect(refused.status == ExitStatus.noSuchIMU.rawValue, "\(refused.standardError)")
     }
 
     @Test("--live without IIO: status 3; a missing --device: status 5; --live with --replay: usage error")
@@ -131,13 +132,13 @@ struct IMUClassifyTests {
         // Outside systemd: without INVOCATION_ID, --live does not wait.
         let none = try testbed.runUnderPreload(
             executable: "env", arguments: ["-u", "INVOCATION_ID", try product("imu-classify"), "--live"])
-        #expect(none.status == 3, "\(none.standardError)")
+        #expect(none.status == ExitStatus.noIIOSubsystem.rawValue, "\(none.standardError)")
         _ = try testbed.install(fixtureNamed: "lsm6dso")
         let missing = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--device", "bmi270"])
-        #expect(missing.status == 5)
+        #expect(missing.status == ExitStatus.noSuchIMU.rawValue)
         #expect(missing.standardError.contains("no IMU matches 'bmi270'"))
         let usage = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--live", "--replay", "x"])
-        #expect(usage.status == 64)
+        #expect(usage.status == ExitStatus.usage.rawValue)
     }
 
     @Test("--replay of the bundled demo recording: walking first, sitting last")
@@ -146,12 +147,12 @@ struct IMUClassifyTests {
         defer { testbed.close() }
         let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
         let json = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--replay", recording, "--json"])
-        #expect(json.status == 0, "\(json.standardError)")
+        #expect(json.status == ExitStatus.success.rawValue, "\(json.standardError)")
         let named = try windowLines(json.output).compactMap { $0["activity"] as? String }.filter { $0 != "unknown" }
         #expect(named.first == "walking", "\(named)")
         #expect(named.last == "sitting", "\(named)")
         let text = try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--replay", recording])
-        #expect(text.status == 0)
+        #expect(text.status == ExitStatus.success.rawValue)
         let changes = text.output.split(separator: "\n").compactMap {
             $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first
         }

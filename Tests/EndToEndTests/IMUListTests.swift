@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -12,7 +13,7 @@ struct IMUListTests {
             _ = try testbed.install(fixtureNamed: fixture)
         }
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let imus = try jsonLines(result.output)
         #expect(
             imus.map { $0["name"] as? String } == [
@@ -48,7 +49,7 @@ struct IMUListTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "bmi160")
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let imu = try #require(try jsonLines(result.output).first)
         let accel = try #require(imu["accelerometer"] as? [String: Any])
         let gyro = try #require(imu["gyroscope"] as? [String: Any])
@@ -61,7 +62,7 @@ struct IMUListTests {
         #expect(gyro["availableFrequencies"] as? [Double] == [25, 50, 100, 200, 400, 800, 1600, 3200])
 
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
-        #expect(table.status == 0, "\(table.standardError)")
+        #expect(table.status == ExitStatus.success.rawValue, "\(table.standardError)")
         let lines = table.output.split(separator: "\n").map { String($0) }
         #expect(
             lines.contains(
@@ -78,7 +79,7 @@ struct IMUListTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "adxl345")
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let accel = try #require(try jsonLines(result.output).first?["accelerometer"] as? [String: Any])
         #expect(accel["samplingFrequency"] as? Double == 100)
         #expect(
@@ -101,7 +102,7 @@ struct IMUListTests {
         defer { testbed.close() }
         _ = try testbed.install(fixture)
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let imu = try #require(try jsonLines(result.output).first)
         let accel = try #require(imu["accelerometer"] as? [String: Any])
         let gyro = try #require(imu["gyroscope"] as? [String: Any])
@@ -122,7 +123,7 @@ struct IMUListTests {
         defer { testbed.close() }
         _ = try testbed.install(fixture)
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let imu = try #require(try jsonLines(result.output).first)
         let accel = try #require(imu["accelerometer"] as? [String: Any])
         #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
@@ -139,7 +140,7 @@ struct IMUListTests {
         }
         _ = try testbed.feed(device: "iio:device3", bytes: scans)
         let stream = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1", "--json"])
-        #expect(stream.status == 0, "\(stream.standardError)")
+        #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let sample = try #require(try jsonLines(stream.output).first)
         let g = 9.80665
         #expect(
@@ -154,7 +155,7 @@ struct IMUListTests {
         _ = try testbed.install(fixtureNamed: "lsm6dso")
         _ = try testbed.install(fixtureNamed: "adxl345")
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
-        #expect(result.status == 0)
+        #expect(result.status == ExitStatus.success.rawValue)
         #expect(result.output.contains("IMU 0: lsm6dso (split, local:)"))
         #expect(result.output.contains("buffered (hardware FIFO, no trigger)"))
         #expect(result.output.contains("IMU 1: adxl345 (accelerometer only, local:)"))
@@ -172,7 +173,7 @@ struct IMUListTests {
         for tool in ["imu-list", "imu-stream"] {
             let result = try testbed.runUnderPreload(
                 executable: try product(tool), arguments: tool == "imu-list" ? [] : ["--samples", "1"])
-            #expect(result.status == 9, "\(tool): \(result.standardError)")
+            #expect(result.status == ExitStatus.malformedSysfsValue.rawValue, "\(tool): \(result.standardError)")
             #expect(
                 result.standardError.contains("in_accel_scale = '\(scale)\n' (expected a positive decimal number up to 1000)")
                     || result.standardError.contains("in_accel_scale = '\(scale)' (expected a positive decimal number up to 1000)"),
@@ -184,16 +185,16 @@ struct IMUListTests {
     @Test(
         "faults give one clear message and a distinct exit status",
         arguments: [
-            ([String](), Int32(3), "/sys/bus/iio/devices does not exist"),
-            (["malformed-mount-matrix"], Int32(9), "in_accel_mount_matrix = '1, 0, 0; 0, 1'"),
-            (["malformed-scale"], Int32(9), "in_accel_scale = 'garbage'"),
+            ([String](), ExitStatus.noIIOSubsystem, "/sys/bus/iio/devices does not exist"),
+            (["malformed-mount-matrix"], ExitStatus.malformedSysfsValue, "in_accel_mount_matrix = '1, 0, 0; 0, 1'"),
+            (["malformed-scale"], ExitStatus.malformedSysfsValue, "in_accel_scale = 'garbage'"),
         ])
-    func faults(fixtures: [String], status: Int32, message: String) throws {
+    func faults(fixtures: [String], status: ExitStatus, message: String) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         for fixture in fixtures { _ = try testbed.install(fixtureNamed: fixture) }
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
-        #expect(result.status == status)
+        #expect(result.status == status.rawValue)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
@@ -207,7 +208,7 @@ struct IMUListTests {
         try testbed.setMode(0o000, ofAttribute: "in_accel_scale", of: "iio:device0")
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/setpriv", arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-list")])
-        #expect(result.status == 6, "\(result.standardError)")
+        #expect(result.status == ExitStatus.permissionDenied.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/in_accel_scale"), "\(result.standardError)"
         )
@@ -218,6 +219,6 @@ struct IMUListTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--bogus"])
-        #expect(result.status == 64)
+        #expect(result.status == ExitStatus.usage.rawValue)
     }
 }

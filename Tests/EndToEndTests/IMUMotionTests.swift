@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import MotionRecording
@@ -38,7 +39,7 @@ final class IMUMotionTests {
     /// Runs `imu-motion` with `arguments` and the JSON lines it printed.
     func run(_ arguments: [String]) throws -> (result: ProcessResult, lines: [[String: Any]]) {
         let result = try Testbed.runOutsidePreload(executable: try product("imu-motion"), arguments: arguments + ["--json"])
-        return (result, result.status == 0 ? try jsonLines(result.output) : [])
+        return (result, result.status == ExitStatus.success.rawValue ? try jsonLines(result.output) : [])
     }
 
     /// The triple at `key` of a JSON line.
@@ -54,7 +55,7 @@ final class IMUMotionTests {
             })
         for rate in [25.0, 50] {
             let (result, lines) = try run([input, "--rate", String(rate)])
-            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
             let times = lines.compactMap { $0["timestamp"] as? Double }
             #expect(times.count >= Int(4 * rate) - 1 && times.count <= Int(4 * rate) + 1)
             #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1 / rate) < 1e-9 })
@@ -76,7 +77,7 @@ final class IMUMotionTests {
                 "-9.80665,0,0,-0.5,0,0"
             })
         let (result, lines) = try run([input])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let middle = try #require(lines.dropFirst(40).first)
         #expect(close(triple(middle, "gravity"), [1, 0, 0], tolerance: 1e-4))
         #expect(close(triple(middle, "rotationRate"), [-0.5, 0, 0], tolerance: 1e-3))
@@ -91,7 +92,7 @@ final class IMUMotionTests {
                 "0,\(9.80665 * 0.5),\(9.80665 * 0.75.squareRoot())"
             })
         let (result, lines) = try run([input])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(lines.count >= 99)
         for line in lines {
             #expect(close(triple(line, "gravity"), [0, -0.5, -0.75.squareRoot()], tolerance: 1e-9))
@@ -117,7 +118,7 @@ final class IMUMotionTests {
         _ = try await writer.finish()
         for input in [path.string, path.appending("raw.csv").string] {
             let (result, lines) = try run([input, "--rate", "20"])
-            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
             #expect(lines.count >= 95 && lines.count <= 101)
             let last = try #require(lines.last)
             #expect(close(triple(last, "gravity"), [-1, 0, 0], tolerance: 1e-4))
@@ -134,7 +135,7 @@ final class IMUMotionTests {
         }
         let input = try file("duplicates.csv", (["t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z"] + rows).joined(separator: "\n"))
         let (result, lines) = try run([input])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("dropped 60 readings with a repeated timestamp"))
         let last = try #require(lines.last)
         let time = try #require(last["timestamp"] as? Double)
@@ -148,11 +149,11 @@ final class IMUMotionTests {
     func malformedLine() throws {
         let input = try file("bad.csv", "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0.01,0,zero,0,0,0,9.8\n")
         let (result, _) = try run([input])
-        #expect(result.status != 0)
+        #expect(result.status != ExitStatus.success.rawValue)
         #expect(result.standardError.contains("bad.csv:3: column gyr_y is \"zero\", not a number"))
         let missing = try file("missing.csv", "t_s,gyr_x,acc_x,acc_y,acc_z\n0,0,0,0,9.8\n")
         let (missingResult, _) = try run([missing])
-        #expect(missingResult.status != 0)
+        #expect(missingResult.status != ExitStatus.success.rawValue)
         #expect(missingResult.standardError.contains("missing column(s) gyr_y, gyr_z"))
     }
 }

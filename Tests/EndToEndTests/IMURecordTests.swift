@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import MotionSamples
@@ -14,7 +15,7 @@ struct IMURecordTests {
     func duration() throws {
         let setup = try RecorderSetup()
         let result = try setup.launch(tag: "walking", ["--subject", "alice", "--duration", "1", "--json"]).wait()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let summary = try #require(try jsonLines(result.output).last)
         #expect(summary["tag"] as? String == "walking")
         #expect(summary["imu"] as? String == "adxl345")
@@ -41,7 +42,7 @@ struct IMURecordTests {
     func countdown() throws {
         let setup = try RecorderSetup()
         let result = try setup.launch(tag: "walking", ["--countdown", "--duration", "1", "--json"]).wait()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("recording 'walking' starts in 2 s"), "\(result.standardError)")
         #expect(result.standardError.filter { $0 == "\u{7}" }.count == 2)
         let recording = try setup.readRecording()
@@ -59,7 +60,7 @@ struct IMURecordTests {
         let recorder = try setup.launch(tag: "sitting")
         #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= 10 })
         let result = recorder.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(result.output.contains("recorded 'sitting' from adxl345"))
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
@@ -93,7 +94,7 @@ struct IMURecordTests {
         _ = try setup.testbed.reinstall(device: "iio:device10")
         #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= rowsWhileRemoved + 10 })
         let result = recorder.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
 
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
@@ -130,7 +131,7 @@ struct IMURecordTests {
         #expect(feeder.waitUntilWritten())
         #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= rowsWhileRemoved + 20 })
         let result = recorder.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
 
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
@@ -170,7 +171,7 @@ struct IMURecordTests {
         let rowsAtRemoval = setup.rawRowsOnDisk
         #expect(recorder.waitUntil(timeLimit: 30) { setup.rawRowsOnDisk >= rowsAtRemoval + 500 })
         let result = recorder.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
 
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
@@ -190,10 +191,10 @@ struct IMURecordTests {
         let recorder = try setup.launch(tag: "walking", ["--wait"])
         #expect(recorder.waitUntil(timeLimit: 30) { recorder.errorSoFar.contains("waiting for an IMU") })
         let result = recorder.stop()
-        #expect(result.status == 1)
+        #expect(result.status == ExitStatus.failure.rawValue)
         #expect(result.standardError.contains("stopped before the recording started"), "\(result.standardError)")
         #expect(setup.recordingDirectory == nil)
         let usage = try setup.testbed.runUnderPreload(executable: try product("imu-record"), arguments: ["--tag", "a/b"])
-        #expect(usage.status == 64)
+        #expect(usage.status == ExitStatus.usage.rawValue)
     }
 }

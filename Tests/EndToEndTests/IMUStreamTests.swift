@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -29,7 +30,7 @@ struct IMUStreamTests {
         }
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--device", streamCase.device, "--samples", "3", "--json", "--verbose"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 3)
         for line in lines {
@@ -61,7 +62,7 @@ struct IMUStreamTests {
         _ = try testbed.install(fixtureNamed: "mpu6050")
         _ = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(8))
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--duration", "0.045", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try jsonLines(result.output).map { $0["timestamp"] as? Double } == [0.01, 0.02, 0.03, 0.04, 0.05])
     }
 
@@ -72,7 +73,7 @@ struct IMUStreamTests {
         _ = try testbed.install(fixtureNamed: "mpu6050")
         _ = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(8))
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "2"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.output == """
                       0.010000 s  acc  -0.0156   0.0156  -0.9991 g   rot   0.1395  -0.1395   0.2800 rad/s
@@ -87,7 +88,7 @@ struct IMUStreamTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "adxl345")
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "30", "--samples", "1"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device10") == "50")
     }
 
@@ -117,7 +118,7 @@ struct IMUStreamTests {
             for device in removed { try testbed.remove(device: device) }
         }
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1"])
-        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.status == ExitStatus.noAccelerometer.rawValue, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("imu-stream: \(found); "), "\(result.standardError)")
     }
 
@@ -127,14 +128,14 @@ struct IMUStreamTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "lis3dh")
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "25"])
-        #expect(result.status == 8, "\(result.standardError)")
+        #expect(result.status == ExitStatus.noSamplesInTime.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("no samples from lis3dh (iio:device9) within 2 s"), "\(result.standardError)")
         #expect(result.standardError.hasSuffix("; try --poll to read it by polling\n"), "\(result.standardError)")
         #expect(try testbed.attribute("buffer/enable", of: "iio:device9") == "0")
         let recorder = try testbed.runUnderPreload(
             executable: try product("imu-record"),
             arguments: ["--tag", "still", "--sensor-rate", "25", "--output", testbed.root.path])
-        #expect(recorder.status == 8, "\(recorder.standardError)")
+        #expect(recorder.status == ExitStatus.noSamplesInTime.rawValue, "\(recorder.standardError)")
         #expect(!recorder.standardError.contains("--poll"), "imu-record has no --poll: \(recorder.standardError)")
         #expect(
             recorder.standardError.hasPrefix("imu-record: the tag 'still' is not a canonical activity name (walking, running, "),
@@ -153,7 +154,7 @@ struct IMUStreamTests {
         _ = try testbed.feed(device: "iio:device2", bytes: scans { n in [Int16(10 * n), 0, 0] })
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--device", "lsm6dso", "--rate", "100", "--samples", "3", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 3)
         for line in lines {
@@ -176,7 +177,7 @@ struct IMUStreamTests {
         unplugged.start()
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--rate", "100", "--json"], timeLimit: 30)
-        #expect(result.status == 7)
+        #expect(result.status == ExitStatus.sensorRemoved.rawValue)
         #expect(try jsonLines(result.output).count == 4)
         #expect(result.standardError.contains("sensor removed: mpu6050 (iio:device0)"), "\(result.standardError)")
     }
@@ -198,7 +199,7 @@ struct IMUStreamTests {
         _ = try testbed.reinstall(device: "iio:device10")
         #expect(stream.waitUntil(timeLimit: 30) { stream.outputSoFar.split(separator: "\n").count >= linesWhileRemoved + 5 })
         let result = stream.stop()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(
             lines.allSatisfy { close(vector($0, "acceleration"), [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12) })
@@ -211,10 +212,10 @@ struct IMUStreamTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "lsm6dso")
         let missing = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--device", "bmi270"])
-        #expect(missing.status == 5)
+        #expect(missing.status == ExitStatus.noSuchIMU.rawValue)
         #expect(missing.standardError.contains("no IMU matches 'bmi270'; available: lsm6dso"))
         let usage = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "-3"])
-        #expect(usage.status == 64)
+        #expect(usage.status == ExitStatus.usage.rawValue)
     }
 
     @Test("permission denied: a user outside the group gets the fix, status 6", .enabled(if: getuid() == 0, "needs root to drop to nobody"))
@@ -229,7 +230,7 @@ struct IMUStreamTests {
             arguments: [
                 "--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--rate", "100", "--samples", "1",
             ])
-        #expect(result.status == 6, "\(result.standardError)")
+        #expect(result.status == ExitStatus.permissionDenied.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/sampling_frequency"))
         #expect(result.standardError.contains("udev/70-imu-bridge.rules"))
     }
@@ -247,7 +248,7 @@ struct IMUStreamTests {
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/setpriv",
             arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--samples", "1"])
-        #expect(result.status == 6, "\(result.standardError)")
+        #expect(result.status == ExitStatus.permissionDenied.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("permission denied on /dev/iio:device0: install udev/70-imu-bridge.rules"))
         #expect(result.standardError.contains("sudo usermod -aG imu $USER"))
     }

@@ -1,4 +1,5 @@
 import ActivityKit
+import CommandLineSupport
 import DatasetImporters
 import Foundation
 import IIOTestbed
@@ -31,7 +32,7 @@ struct IMUTrainEvalTests {
     func importMotionSense() throws {
         let scratch = try ScratchDirectory()
         let result = try scratch.importMotionSense()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("wrote ") }.count == 4, "\(result.output)")
         for (name, rows) in motionSenseRows {
             let recording = try RecordingReader.read(FilePath(scratch.motionSense.appendingPathComponent(name).path))
@@ -77,7 +78,7 @@ struct IMUTrainEvalTests {
         #expect(try !RecordingReader.read(FilePath(killed.path)).isComplete)
 
         let rerun = try scratch.importMotionSense()
-        #expect(rerun.status == 0, "\(rerun.standardError)")
+        #expect(rerun.status == ExitStatus.success.rawValue, "\(rerun.standardError)")
         let lines = rerun.output.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("skipped ") }.count == 3, "\(rerun.output)")
         #expect(lines.filter { $0.hasPrefix("rewrote incomplete walking-motionsense-wlk_7-sub_2.imurec") }.count == 1, "\(rerun.output)")
@@ -90,7 +91,7 @@ struct IMUTrainEvalTests {
     func importHAPT() throws {
         let scratch = try ScratchDirectory()
         let result = try scratch.importHAPT()
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.hapt.path).sorted()
         #expect(
             names == [
@@ -116,12 +117,12 @@ struct IMUTrainEvalTests {
     @Test("imu-train at window 20 / hop 5: the same data and seed give byte-identical model files; imu-eval --json is consistent")
     func trainTwiceAndEvaluate() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importMotionSense().status == 0)
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
         let first = scratch.root.appendingPathComponent("first.model")
         let second = scratch.root.appendingPathComponent("second.model")
         for model in [first, second] {
             let result = try scratch.run("imu-train", [scratch.motionSense.path, "-o", model.path] + trainingOptions)
-            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         }
         let bytes = try Data(contentsOf: first)
         #expect(bytes == (try Data(contentsOf: second)))
@@ -136,7 +137,7 @@ struct IMUTrainEvalTests {
         #expect(model.summary.windowCount == dataset.windowCount)
 
         let evaluation = try scratch.run("imu-eval", [first.path, scratch.motionSense.path, "--json"])
-        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: dataset.windowCount)
         #expect(report["mode"] as? String == "evaluation")
@@ -147,11 +148,11 @@ struct IMUTrainEvalTests {
     @Test("imu-train --cross-validate --folds 2 groups by subject, reports consistent numbers and stores them in the model")
     func crossValidateMotionSense() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importMotionSense().status == 0)
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
         let modelURL = scratch.root.appendingPathComponent("validated.model")
         let result = try scratch.run(
             "imu-train", [scratch.motionSense.path, "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path] + trainingOptions)
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         let report = try #require(lines.first)
         #expect(report["mode"] as? String == "cross-validation")
@@ -172,11 +173,11 @@ struct IMUTrainEvalTests {
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
     func trainAndEvaluateHAPT() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importHAPT().status == 0)
+        #expect(try scratch.importHAPT().status == ExitStatus.success.rawValue)
         let modelURL = scratch.root.appendingPathComponent("hapt.model")
         let result = try scratch.run(
             "imu-train", [scratch.hapt.path, "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path] + trainingOptions)
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
         #expect(Set(sessions.map(\.group)) == ["user01", "user02"])
         let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
@@ -185,7 +186,7 @@ struct IMUTrainEvalTests {
         try expectConsistent(validation, classNames: ["standing", "walking"], windows: windows)
 
         let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
-        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)
         #expect(report["accuracy"] as? Double == 1)

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -49,7 +50,7 @@ struct InputValidationTests {
         let path = try recording { $0["raw_rate"] = 1e19 }
         for (tool, arguments) in [("imu-motion", [path]), ("imu-classify", ["--replay", path])] {
             let result = try run(tool, arguments)
-            #expect(result.status == 12, "\(tool): \(result.standardError)")
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(tool): \(result.standardError)")
             #expect(result.standardError.contains("raw_rate = 1e+19 is outside 0.1...10000"), "\(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1)
         }
@@ -88,7 +89,7 @@ struct InputValidationTests {
             let path = try model(edit)
             for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
                 let result = try run(tool, arguments)
-                #expect(result.status == 13, "\(tool): \(result.standardError)")
+                #expect(result.status == ExitStatus.modelRefused.rawValue, "\(tool): \(result.standardError)")
                 #expect(result.standardError.contains(message), "\(result.standardError)")
                 #expect(!result.standardError.contains("DecodingError") && !result.standardError.contains("CodingKeys"))
             }
@@ -108,7 +109,7 @@ struct InputValidationTests {
         ]
         for (tool, arguments, message) in cases {
             let result = try run(tool, arguments)
-            #expect(result.status == 64, "\(tool) \(arguments): \(result.standardError)")
+            #expect(result.status == ExitStatus.usage.rawValue, "\(tool) \(arguments): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
         }
     }
@@ -121,7 +122,7 @@ struct InputValidationTests {
         let output = scratch.appendingPathComponent("out")
         for dataset in ["motionsense", "hapt"] {
             let result = try run("imu-import", [dataset, empty.path, "--output", output.path])
-            #expect(result.status != 0, "\(dataset): \(result.standardError)")
+            #expect(result.status != ExitStatus.success.rawValue, "\(dataset): \(result.standardError)")
             let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
             #expect(written.isEmpty, "\(written)")
         }
@@ -138,7 +139,7 @@ struct InputValidationTests {
         }
         for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
             let result = try run(tool, arguments)
-            #expect(result.status == 14, "\(tool): \(result.standardError)")
+            #expect(result.status == ExitStatus.notEnoughData.rawValue, "\(tool): \(result.standardError)")
             #expect(result.standardError.contains("shorter than one window"), "\(tool): \(result.standardError)")
             #expect(result.standardOutput.isEmpty, "\(tool) printed an answer: \(result.output)")
         }
@@ -165,7 +166,7 @@ struct InputValidationTests {
         for path in [try edited("initialScores", "NaN"), try edited("initialScores", "1e999"), try edited("threshold", "-1e999")] {
             for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
                 let result = try run(tool, arguments)
-                #expect(result.status == 13, "\(tool) \(path): \(result.standardError)")
+                #expect(result.status == ExitStatus.modelRefused.rawValue, "\(tool) \(path): \(result.standardError)")
                 #expect(result.standardError.hasPrefix("\(tool): cannot load the model \(path): "), "\(result.standardError)")
                 #expect(result.standardOutput.isEmpty, "\(tool) printed an answer: \(result.output)")
             }
@@ -187,12 +188,12 @@ struct InputValidationTests {
         ]
         for (tool, arguments, line) in cases {
             let result = try run(tool, arguments)
-            #expect(result.status == 64, "\(tool) \(arguments): \(result.standardError)")
+            #expect(result.status == ExitStatus.usage.rawValue, "\(tool) \(arguments): \(result.standardError)")
             #expect(result.standardError.hasPrefix(line), "\(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
             #expect(!result.standardError.contains("Usage:") && !result.standardError.contains("Error:"))
         }
         let help = try run("imu-import", [])
-        #expect(help.status == 0 && help.output.contains("SUBCOMMANDS"), "\(help.standardError)")
+        #expect(help.status == ExitStatus.success.rawValue && help.output.contains("SUBCOMMANDS"), "\(help.standardError)")
     }
 }

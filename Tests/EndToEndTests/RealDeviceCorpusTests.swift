@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -17,7 +18,7 @@ struct RealDeviceCorpusTests {
         defer { testbed.close() }
         _ = try testbed.install(SysfsFixture(named: "devices/\(device.fixture)"))
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let imus = try jsonLines(result.output)
         #expect(imus.count == 1, "\(result.output)")
         let accel = try #require(imus.first?["accelerometer"] as? [String: Any])
@@ -60,7 +61,7 @@ struct RealDeviceCorpusTests {
         }
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--poll", "--samples", "1", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let acceleration = try #require(try jsonLines(result.output).first.flatMap { vector($0, "acceleration") })
         // The driver's value times its scale, in g; specific-force drivers read +1 g up, CoreMotion -1 g down.
         let sign: Double = reading.device.sign == "coreMotion" ? 1 : -1
@@ -94,7 +95,7 @@ struct RealDeviceCorpusTests {
         }
         _ = try testbed.feed(device: "iio:device0", bytes: scans)
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let acceleration = try #require(try jsonLines(result.output).first.flatMap { vector($0, "acceleration") })
         #expect(close(acceleration, [940, 21, -155].map { $0 * 0.009582 / 9.80665 }, tolerance: 1e-12), "\(acceleration)")
     }
@@ -123,7 +124,7 @@ struct RealDeviceCorpusTests {
         }
         _ = try testbed.feed(device: "iio:device0", bytes: scans)
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1", "--json"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let line = try #require(try jsonLines(result.output).first)
         let acceleration = try #require(vector(line, "acceleration"))
         #expect(close(acceleration, reading.raw.map { -Double($0) * reading.device.scale / 9.80665 }, tolerance: 1e-12), "\(acceleration)")
@@ -141,7 +142,7 @@ struct RealDeviceCorpusTests {
         defer { testbed.close() }
         _ = try testbed.install(SysfsFixture(named: "devices/\(fixture)"))
         let result = try testbed.runUnderPreload(executable: "iio_info", arguments: ["-u", "local:"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let listed = IIOInfoListing(result.output).devices.map { device in
             let scan = device.channels.filter { $0.index != nil }.sorted { $0.index! < $1.index! }
             return CorpusRecordedDevice(device.id, device.name, scan.map { "\($0.id)@\($0.index!) \($0.format ?? "?")" })
@@ -157,7 +158,7 @@ struct RealDeviceCorpusTests {
         defer { testbed.close() }
         _ = try testbed.install(SysfsFixture(named: "devices/rpi4-adxrs290-ad7124-8"))
         let result = try testbed.runUnderPreload(executable: try product(command[0]), arguments: Array(command.dropFirst()))
-        #expect(result.status == 4, "\(result.standardError)")
+        #expect(result.status == ExitStatus.noAccelerometer.rawValue, "\(result.standardError)")
         #expect(result.output.isEmpty)
         #expect(result.standardError.hasPrefix("\(command[0]):"), "\(result.standardError)")
         #expect(!result.standardError.contains("does not exist"), "\(result.standardError)")

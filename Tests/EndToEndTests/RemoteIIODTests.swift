@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -11,7 +12,7 @@ struct RemoteIIODTests {
         let iiod = try testbed.launchUnderPreload(executable: "iiod", arguments: ["-p", String(port)])
         let uri = "ip:127.0.0.1:\(port)"
         var listing = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", uri, "--json"])
-        for _ in 0..<50 where listing.status == 10 && iiod.isRunning {
+        for _ in 0..<50 where listing.status == ExitStatus.remoteUnreachable.rawValue && iiod.isRunning {
             usleep(100_000)
             listing = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", uri, "--json"])
         }
@@ -25,7 +26,7 @@ struct RemoteIIODTests {
         _ = try testbed.install(fixtureNamed: "mpu6050")
         let (iiod, uri, listing) = try serve(testbed)
         defer { iiod.stop() }
-        #expect(listing.status == 0, "\(listing.standardError)")
+        #expect(listing.status == ExitStatus.success.rawValue, "\(listing.standardError)")
         let imus = try jsonLines(listing.output)
         #expect(imus.map { $0["name"] as? String } == ["mpu6050"])
         #expect(imus.first?["uri"] as? String == uri)
@@ -37,7 +38,7 @@ struct RemoteIIODTests {
         _ = try testbed.feed(device: "iio:device0", bytes: scans)
         let stream = try Testbed.runOutsidePreload(
             executable: try product("imu-stream"), arguments: ["--uri", uri, "--rate", "100", "--samples", "8", "--json"])
-        #expect(stream.status == 0, "\(stream.standardError)")
+        #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let lines = try jsonLines(stream.output)
         #expect(lines.count == 8)
         #expect(
@@ -48,7 +49,7 @@ struct RemoteIIODTests {
     @Test("an iiod that is not there: status 10 and the URI named")
     func unreachable() throws {
         let result = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", "ip:127.0.0.1:1"])
-        #expect(result.status == 10)
+        #expect(result.status == ExitStatus.remoteUnreachable.rawValue)
         #expect(result.standardError.contains("ip:127.0.0.1:1"), "\(result.standardError)")
     }
 }

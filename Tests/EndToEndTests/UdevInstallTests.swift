@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import IIOTestbed
 import Testing
@@ -20,7 +21,7 @@ struct UdevInstallTests {
         let script = PackageLocations.packageRoot.appendingPathComponent("udev/install.sh").path
         let installed = try Testbed.runOutsidePreload(
             executable: "/usr/bin/env", arguments: ["PREFIX=\(prefix)", "DESTDIR=\(stage)", "sh", script])
-        #expect(installed.status == 0, "\(installed.standardError)")
+        #expect(installed.status == ExitStatus.success.rawValue, "\(installed.standardError)")
 
         let expectedModes = [
             "/etc/udev/rules.d/70-imu-bridge.rules": 0o644, "/etc/systemd/system/imu-classify.service": 0o644,
@@ -40,14 +41,14 @@ struct UdevInstallTests {
 
         if let analyze = PackageLocations.executableOnPath("systemd-analyze"), classify != nil {
             let verified = try Testbed.runOutsidePreload(executable: analyze.path, arguments: ["verify", "--man=no", unitPath])
-            #expect(verified.status == 0 && verified.standardError.isEmpty, "\(verified.standardError)")
+            #expect(verified.status == ExitStatus.success.rawValue && verified.standardError.isEmpty, "\(verified.standardError)")
         } else {
             print("skipping systemd-analyze verify: systemd-analyze or the built imu-classify is missing")
         }
 
         let removed = try Testbed.runOutsidePreload(
             executable: "/usr/bin/env", arguments: ["PREFIX=\(prefix)", "DESTDIR=\(stage)", "sh", script, "--uninstall"])
-        #expect(removed.status == 0, "\(removed.standardError)")
+        #expect(removed.status == ExitStatus.success.rawValue, "\(removed.standardError)")
         for path in expectedModes.keys { #expect(!FileManager.default.fileExists(atPath: stage + path), "\(path) left behind") }
     }
 }

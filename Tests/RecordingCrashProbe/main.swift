@@ -17,9 +17,12 @@ func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
+/// The usage-error status every imu-bridge executable exits with (sysexits' `EX_USAGE`).
+let usageErrorStatus: Int32 = 64
+
 guard CommandLine.arguments.count == 2 else {
     print("usage: recording-crash-probe <new recording directory>")
-    exit(64)
+    exit(usageErrorStatus)
 }
 let metadata = RecordingMetadata(
     tag: "crash-probe", source: "recording-crash-probe",

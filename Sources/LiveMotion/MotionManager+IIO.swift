@@ -1,0 +1,16 @@
+import DeviceMotionKit
+import IIOSensors
+import Logging
+
+extension MotionManager {
+    /// Creates a manager for the IIO IMU matching `query` (its name, device name or id; `nil` for the first).
+    ///
+    /// - Throws: `IIOSensorError` when no such IMU is present; its message says what to check.
+    public convenience init(
+        imuMatching query: String?, uri: String = "local:", configuration: StreamConfiguration = .init(),
+        logger: Logger = Logger(label: "imu-bridge.motion")
+    ) throws(IIOSensorError) {
+        let imu = try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
+        self.init(source: IIOMotionSource(imu: imu, configuration: configuration, logger: logger), logger: logger)
+    }
+}
