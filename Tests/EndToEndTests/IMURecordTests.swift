@@ -26,13 +26,13 @@ struct IMURecordTests {
         #expect(recording.metadata.subject == "alice")
         #expect(recording.metadata.device.name == "adxl345")
         #expect(recording.metadata.hasGyroscope == false)
-        #expect(recording.raw.count == summary["rawSamples"] as? Int)
+        #expect(recording.raw.count == summary["raw_samples"] as? Int)
         #expect(!recording.raw.isEmpty)
         #expect(recording.raw.allSatisfy { $0.sensor == .accelerometer })
         #expect(recording.raw.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
         let span = try #require(recording.raw.last?.timestamp) - recording.raw[0].timestamp
         #expect(span < 1, "samples past --duration were recorded")
-        #expect(recording.motion.count == summary["motionSamples"] as? Int)
+        #expect(recording.motion.count == summary["motion_samples"] as? Int)
         let steps = zip(recording.motion.dropFirst(), recording.motion).map { $0.timestamp - $1.timestamp }
         #expect(steps.allSatisfy { abs($0 - 0.04) < 1e-9 }, "\(steps)")
     }
