@@ -13,6 +13,7 @@ struct IMUListTests {
         }
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
         #expect(result.status == 0, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "imu.schema.json")
         let imus = try jsonLines(result.output)
         #expect(
             imus.map { $0["name"] as? String } == [

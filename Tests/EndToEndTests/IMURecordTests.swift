@@ -15,10 +15,12 @@ struct IMURecordTests {
         let setup = try RecorderSetup()
         let result = try setup.launch(tag: "walking", ["--subject", "alice", "--duration", "1", "--json"]).wait()
         #expect(result.status == 0, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "recording-summary.schema.json")
         let summary = try #require(try jsonLines(result.output).last)
         #expect(summary["tag"] as? String == "walking")
         #expect(summary["imu"] as? String == "adxl345")
 
+        try SchemaValidation.expectValidRecording(try #require(setup.recordingDirectory))
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
         #expect(!recording.isTruncated)

@@ -30,6 +30,7 @@ struct IMUStreamTests {
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--device", streamCase.device, "--samples", "3", "--json", "--verbose"])
         #expect(result.status == 0, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "sample.schema.json")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 3)
         for line in lines {
