@@ -40,7 +40,8 @@ public enum RecordingReader {
         of directory: FilePath, metadata: RecordingMetadata
     ) throws(RecordingError) -> RecordingRowReader<DeviceMotion> {
         try RecordingRowReader(
-            .motion, in: directory, metadata: metadata, row: RecordingRows.deviceMotion(version: metadata.formatVersion), clock: { ("motion", $0.timestamp) })
+            .motion, in: directory, metadata: metadata, row: RecordingRows.deviceMotion(version: metadata.formatVersion),
+            clock: { ("motion", $0.timestamp) })
     }
 
     /// Largest `recording.json` read, in bytes: a written one is about 1 kB.

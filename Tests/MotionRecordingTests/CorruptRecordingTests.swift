@@ -47,7 +47,8 @@ struct CorruptRecordingTests {
         lines[3] = "1234.520000,0.5,zero,-1,,,"
         try writeText(lines.joined(separator: "\n"), to: rawPath)
 
-        #expect(throws: RecordingError.corruptLine(path: rawPath.string, line: 4, reason: "column acceleration_y is 'zero', not a number")) {
+        #expect(throws: RecordingError.corruptLine(path: rawPath.string, line: 4, reason: "column acceleration_y is 'zero', not a number"))
+        {
             try RecordingReader.read(directory)
         }
     }
@@ -184,7 +185,8 @@ struct CorruptRecordingTests {
         let rawPath = directory.appending("raw.csv")
         try writeText(try readText(rawPath).replacingOccurrences(of: "timestamp,acceleration_x", with: "time,acceleration_x"), to: rawPath)
         #expect(
-            throws: RecordingError.unexpectedHeader(path: rawPath.string, found: "time" + RecordingHeaders.raw.dropFirst("timestamp".count), expected: RecordingHeaders.raw)
+            throws: RecordingError.unexpectedHeader(
+                path: rawPath.string, found: "time" + RecordingHeaders.raw.dropFirst("timestamp".count), expected: RecordingHeaders.raw)
         ) {
             try RecordingReader.read(directory)
         }

@@ -91,7 +91,9 @@ struct FormatVersionTests {
         try writeText("timestamp,sensor,x,y,z\n", to: directory.appending("raw.csv"))
         #expect(throws: RecordingError.self) { try RecordingReader.read(directory) }
         let metadata = try readText(directory.appending("recording.json"))
-        try writeText(metadata.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"), to: directory.appending("recording.json"))
+        try writeText(
+            metadata.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"),
+            to: directory.appending("recording.json"))
         let error = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
         #expect("\(error)".contains("reads versions 1 to 2"))
     }
