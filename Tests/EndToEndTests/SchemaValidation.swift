@@ -15,10 +15,16 @@ enum SchemaValidation {
         case csv = "--csv"
     }
 
-    /// Records an issue for every part of `text` that does not validate against `docs/schemas/<schema>`.
+    /// Records an issue when `text` does not validate against `docs/schemas/<schema>`.
     static func expectValid(
         _ text: String, schema: String, _ layout: Layout = .lines, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
+        let failure = try failures(text, schema: schema, layout)
+        #expect(failure == nil, "\(failure ?? "")", sourceLocation: sourceLocation)
+    }
+
+    /// The validator's report when `text` does not validate against `docs/schemas/<schema>`, else `nil`.
+    static func failures(_ text: String, schema: String, _ layout: Layout = .lines) throws -> String? {
         let root = PackageLocations.packageRoot
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("imu-schema-\(UUID().uuidString)")
         try Data(text.utf8).write(to: input)
@@ -39,7 +45,7 @@ enum SchemaValidation {
         try process.run()
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(schema): \(report)", sourceLocation: sourceLocation)
+        return process.terminationStatus == 0 ? nil : "\(schema): \(report)"
     }
 
     /// Validates a recording's four files: `recording.json` and the rows of its three CSV files.
