@@ -20,12 +20,11 @@ public final class RecordingRowReader<Row> {
     /// Values of the current line not yet returned, from `pendingIndex` on.
     private var pending: [Row] = []
     private var pendingIndex = 0
-    private var lineCount = 0
 
     /// Values returned so far (readings, motion rows or events).
     public private(set) var count = 0
     /// Lines of the table read so far (header excluded): what `recording.json`'s `counts` counts.
-    public var rowCount: Int { lineCount }
+    public private(set) var rowCount = 0
     /// Whether a torn last line (from a crash mid-write) was dropped.
     public private(set) var wasTruncated = false
 
@@ -92,12 +91,12 @@ public final class RecordingRowReader<Row> {
         guard !finished else { return false }
         guard let (lineNumber, line) = try nextLine() else {
             finished = true
-            if let expectedCount, expectedCount != lineCount {
-                throw .countMismatch(path: path, expected: expectedCount, found: lineCount)
+            if let expectedCount, expectedCount != rowCount {
+                throw .countMismatch(path: path, expected: expectedCount, found: rowCount)
             }
             return false
         }
-        if let expectedCount, lineCount == expectedCount {
+        if let expectedCount, rowCount == expectedCount {
             // Found at the row itself, before anything is made of it; fewer rows can only show at the end.
             throw .corruptLine(
                 path: path, line: lineNumber,
@@ -130,7 +129,7 @@ public final class RecordingRowReader<Row> {
             }
             latest[stream] = timestamp
         }
-        lineCount += 1
+        rowCount += 1
         return true
     }
 

@@ -13,10 +13,7 @@ enum RecordingTable: String, CaseIterable, Sendable {
     /// Name of the metadata file.
     static let metadataFileName = "recording.json"
 
-    /// Column names of the version this library writes, in file order (``MotionField`` names for motion data).
-    var columns: [String] { columns(version: RecordingMetadata.currentFormatVersion) }
-
-    /// Column names in a recording of format `version` (1 or 2), in file order.
+    /// Column names in a recording of format `version` (1 or 2), in file order (``MotionField`` names since 2).
     ///
     /// Version 1 had a long `raw.csv` (a row per reading of one sensor: `timestamp,sensor,x,y,z`) and its own
     /// abbreviations in `motion.csv` (`attitude_qw`, `user_acc_x`); version 2 uses the one vocabulary throughout.
