@@ -87,16 +87,19 @@ os.makedirs(recording)
 def raw(index, t):
     n = noise[index % 4099]
     stamp = f"{t + 10:.6f}"
-    return (f"{stamp},accelerometer,{0.1 * math.sin(2 * t) + n:.8f},{-0.9 + n:.8f},{0.3 - n:.8f}\n"
-            f"{stamp},gyroscope,{math.sin(3 * t) + n:.8f},{0.5 * math.cos(3 * t):.8f},{n:.8f}\n")
-write(os.path.join(recording, "raw.csv"), "timestamp,sensor,x,y,z\n", rows(100, raw))
-for name, header in [("motion.csv", "timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,gravity_y,"
-                      "gravity_z,user_acc_x,user_acc_y,user_acc_z,rotation_rate_x,rotation_rate_y,rotation_rate_z\n"),
+    return (f"{stamp},{0.1 * math.sin(2 * t) + n:.8f},{-0.9 + n:.8f},{0.3 - n:.8f},"
+            f"{math.sin(3 * t) + n:.8f},{0.5 * math.cos(3 * t):.8f},{n:.8f}\n")
+# Recording format 2 (docs/formats.md): a wide raw.csv, one row per instant.
+write(os.path.join(recording, "raw.csv"), "timestamp,acceleration_x,acceleration_y,acceleration_z,rotation_rate_x,"
+      "rotation_rate_y,rotation_rate_z\n", rows(100, raw))
+for name, header in [("motion.csv", "timestamp,attitude_w,attitude_x,attitude_y,attitude_z,gravity_x,gravity_y,gravity_z,"
+                      "user_acceleration_x,user_acceleration_y,user_acceleration_z,rotation_rate_x,rotation_rate_y,"
+                      "rotation_rate_z\n"),
                      ("events.csv", "timestamp,kind,duration,detail\n")]:
     with open(os.path.join(recording, name), "w") as out:
         out.write(header)
 metadata = {
-    "complete": False, "format_version": 1, "has_gyroscope": True, "raw_rate": 100, "motion_rate": None,
+    "complete": False, "format_version": 2, "has_gyroscope": True, "raw_rate": 100, "motion_rate": None,
     "session_id": "00000000-0000-4000-8000-000000000001", "source": "Benchmarks/Memory/peak-memory.sh",
     "tag": "walking", "subject": "synthetic",
     "device": {"name": "synthetic", "driver": "none"},

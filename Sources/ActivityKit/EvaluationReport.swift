@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MotionRecording
+import MotionSamples
 
 /// Accuracy, macro-F1, per-class precision/recall and the confusion matrix, printable for people or as one JSON line.
 public struct EvaluationReport: Codable, Sendable {
@@ -56,12 +57,10 @@ public struct EvaluationReport: Codable, Sendable {
         confusion = matrix.counts
     }
 
-    /// The report as one line of JSON with sorted keys.
+    /// The report as one line of JSON (``JSONLine``: sorted snake_case keys, `macro_f1`, `class_names`).
     public func jsonLine() throws(ActivityError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
+            return try JSONLine.encode(self)
         } catch {
             throw .insufficientData(
                 "the report holds numbers that are not finite (no window of some activity); nothing to write as JSON"

@@ -14,6 +14,8 @@ public struct Recording: Sendable {
     public var motion: [DeviceMotion]
     /// Gaps and hotplug marks, in file order.
     public var events: [RecordingEvent]
+    /// Rows of `raw.csv` (a row of format 2 may hold two readings): what `recording.json`'s `counts.raw` counts.
+    public var rawRowCount: Int
     /// Files whose torn last line (from a crash mid-write) was dropped.
     public var truncatedFiles: [String]
 
@@ -24,8 +26,10 @@ public struct Recording: Sendable {
         raw: [SensorSample],
         motion: [DeviceMotion],
         events: [RecordingEvent],
-        truncatedFiles: [String] = []
+        truncatedFiles: [String] = [],
+        rawRowCount: Int? = nil
     ) {
+        self.rawRowCount = rawRowCount ?? raw.count
         self.directory = directory
         self.metadata = metadata
         self.raw = raw

@@ -2,7 +2,7 @@ import MotionSamples
 
 /// How many rows each stream of a finished recording holds.
 public struct RecordingCounts: Codable, Hashable, Sendable {
-    /// Rows in `raw.csv` (accelerometer and gyroscope readings together).
+    /// Rows in `raw.csv`: instants in format 2 (a row holds up to both readings), readings in format 1.
     public var raw: Int
     /// Rows in `motion.csv`.
     public var motion: Int

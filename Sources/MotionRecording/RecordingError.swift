@@ -43,9 +43,9 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .corruptMetadata(let path, let reason):
             "\(path) is not valid recording metadata: \(reason); restore it from a backup or re-import the recording"
         case .valueOutOfRange(let path, let field, let value, let allowed):
-            "\(path): \(field) = \(value) is outside \(allowed); fix that field (see docs/recording-format.md) or re-import the recording"
+            "\(path): \(field) = \(value) is outside \(allowed); fix that field (see docs/formats.md) or re-import the recording"
         case .unsupportedVersion(let path, let found, let supported):
-            "\(path) has recording format version \(found), but this version of imu-bridge reads version \(supported); update imu-bridge"
+            "\(path) has recording format version \(found), but this version of imu-bridge reads versions 1 to \(supported); update imu-bridge"
         case .unexpectedHeader(let path, let found, let expected):
             "\(path) has header '\(found)', expected '\(expected)'; the file is not from imu-bridge or was edited"
         case .corruptLine(let path, let line, let reason):

@@ -1,6 +1,6 @@
 import MotionSamples
 
-/// The documented ranges every number in `recording.json` must fall in (see docs/recording-format.md).
+/// The documented ranges every number in `recording.json` must fall in (see docs/formats.md).
 ///
 /// The rates bracket what IIO accelerometers and gyroscopes deliver: the slowest output data rates are
 /// fractions of a hertz (e.g. the LIS3DH's 1 Hz, HID hubs' 0.1 Hz report intervals) and the fastest are a few

@@ -6,8 +6,10 @@ import MotionSamples
 /// Written atomically when the recording starts (with `complete == false`) and rewritten when it
 /// is finished, with the sample counts, the last timestamp and `complete == true`.
 public struct RecordingMetadata: Codable, Hashable, Sendable {
-    /// The format version this library writes and reads.
-    public static let currentFormatVersion = 1
+    /// The format version this library writes: 2, wide `raw.csv` and ``MotionField`` column names.
+    public static let currentFormatVersion = 2
+    /// The format versions this library reads: 1 (long `raw.csv`, `attitude_qw`, `user_acc_x`) and 2.
+    public static let readableFormatVersions = 1...currentFormatVersion
 
     /// Version of the recording format; readers refuse versions they do not know.
     public var formatVersion: Int

@@ -22,15 +22,16 @@ public enum RecordingReader {
             .filter(\.1).map(\.0.rawValue)
         return Recording(
             directory: directory, metadata: metadata, raw: rows.raw, motion: rows.motion, events: rows.events,
-            truncatedFiles: truncatedFiles)
+            truncatedFiles: truncatedFiles, rawRowCount: raw.rowCount)
     }
 
-    /// A reader of the raw readings (`raw.csv`) of the recording at `directory`, row by row in bounded memory.
+    /// A reader of the raw readings (`raw.csv`) of the recording at `directory`, reading by reading in bounded memory
+    /// (a row of format 2 may hold an accelerometer and a gyroscope reading: the accelerometer's comes first).
     public static func rawReadings(
         of directory: FilePath, metadata: RecordingMetadata
     ) throws(RecordingError) -> RecordingRowReader<SensorSample> {
         try RecordingRowReader(
-            .raw, in: directory, metadata: metadata, row: RecordingRows.sensorSample,
+            .raw, in: directory, metadata: metadata, rows: RecordingRows.sensorSamples(version: metadata.formatVersion),
             clock: { ($0.sensor.rawValue, $0.timestamp) })
     }
 
@@ -39,7 +40,8 @@ public enum RecordingReader {
         of directory: FilePath, metadata: RecordingMetadata
     ) throws(RecordingError) -> RecordingRowReader<DeviceMotion> {
         try RecordingRowReader(
-            .motion, in: directory, metadata: metadata, row: RecordingRows.deviceMotion, clock: { ("motion", $0.timestamp) })
+            .motion, in: directory, metadata: metadata, row: RecordingRows.deviceMotion(version: metadata.formatVersion),
+            clock: { ("motion", $0.timestamp) })
     }
 
     /// Largest `recording.json` read, in bytes: a written one is about 1 kB.
@@ -58,7 +60,7 @@ public enum RecordingReader {
             throw .corruptMetadata(
                 path: path.string, reason: "no format_version (\(DecodingFailure.reason(error, keys: .snakeCase)))")
         }
-        guard version == RecordingMetadata.currentFormatVersion else {
+        guard RecordingMetadata.readableFormatVersions.contains(version) else {
             throw .unsupportedVersion(
                 path: path.string, found: version, supported: RecordingMetadata.currentFormatVersion)
         }

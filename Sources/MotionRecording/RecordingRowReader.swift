@@ -2,35 +2,54 @@ import SystemPackage
 
 /// Reads one CSV table of a recording (`raw.csv`, `motion.csv` or `events.csv`) row by row, in bounded memory.
 ///
-/// The rules are ``RecordingReader``'s: the header must be the table's; a last line without its newline (the
+/// A row of the file gives one value or more (a `raw.csv` row of format 2 holds an accelerometer and a gyroscope
+/// reading); ``next()`` returns them one at a time. The rules are ``RecordingReader``'s: the header must be the
+/// table's in the recording's format version; a last line without its newline (the
 /// writer was killed mid-`write`) is dropped and ``wasTruncated`` is set; any other line that does not parse, or
 /// whose timestamp goes back in time on its stream, throws a ``RecordingError`` naming file and line. When the
 /// recording is complete, the row count is checked against `recording.json` once the table has been read to its end.
 public final class RecordingRowReader<Row> {
     private let lines: TextLineReader
     private let path: String
-    private let table: RecordingTable
     private let expectedCount: Int?
-    private let decode: ([String]) throws(CSVLineError) -> Row
+    private let columns: [String]
+    private let decode: ([String], inout [Row]) throws(CSVLineError) -> Void
     private let clock: ((Row) -> (stream: String, timestamp: Double))?
     private var latest: [String: Double] = [:]
     private var finished = false
+    /// Values of the current line not yet returned, from `pendingIndex` on.
+    private var pending: [Row] = []
+    private var pendingIndex = 0
 
-    /// Rows returned so far.
+    /// Values returned so far (readings, motion rows or events).
     public private(set) var count = 0
+    /// Lines of the table read so far (header excluded): what `recording.json`'s `counts` counts.
+    public private(set) var rowCount = 0
     /// Whether a torn last line (from a crash mid-write) was dropped.
     public private(set) var wasTruncated = false
 
-    init(
+    convenience init(
         _ table: RecordingTable, in directory: FilePath, metadata: RecordingMetadata,
         row decode: @escaping ([String]) throws(CSVLineError) -> Row,
         clock: ((Row) -> (stream: String, timestamp: Double))? = nil
     ) throws(RecordingError) {
+        try self.init(
+            table, in: directory, metadata: metadata,
+            rows: { (fields: [String], rows: inout [Row]) throws(CSVLineError) in rows.append(try decode(fields)) },
+            clock: clock)
+    }
+
+    init(
+        _ table: RecordingTable, in directory: FilePath, metadata: RecordingMetadata,
+        rows decode: @escaping ([String], inout [Row]) throws(CSVLineError) -> Void,
+        clock: ((Row) -> (stream: String, timestamp: Double))? = nil
+    ) throws(RecordingError) {
         let path = directory.appending(table.rawValue).string
         self.path = path
-        self.table = table
         self.decode = decode
         self.clock = clock
+        columns = table.columns(version: metadata.formatVersion)
+        let expectedHeader = columns.joined(separator: ",")
         let counts = metadata.complete ? metadata.counts : nil
         expectedCount =
             switch table {
@@ -45,27 +64,39 @@ public final class RecordingRowReader<Row> {
         }
         let header = try nextLine()
         guard let header else {
-            if metadata.complete { throw .unexpectedHeader(path: path, found: "", expected: table.header) }
+            if metadata.complete { throw .unexpectedHeader(path: path, found: "", expected: expectedHeader) }
             finished = true
             return
         }
         let text = String(decoding: header.bytes, as: UTF8.self)
-        guard text == table.header else {
-            throw .unexpectedHeader(path: path, found: String(text.prefix(200)), expected: table.header)
+        guard text == expectedHeader else {
+            throw .unexpectedHeader(path: path, found: String(text.prefix(200)), expected: expectedHeader)
         }
     }
 
-    /// The next row, or `nil` after the last one (the count check of a complete recording runs then).
+    /// The next value, or `nil` after the last one (the count check of a complete recording runs then).
     public func next() throws(RecordingError) -> Row? {
-        guard !finished else { return nil }
+        while pendingIndex == pending.count {
+            guard try readLine() else { return nil }
+        }
+        pendingIndex += 1
+        count += 1
+        return pending[pendingIndex - 1]
+    }
+
+    /// Decodes the next line into `pending`; `false` after the last line.
+    private func readLine() throws(RecordingError) -> Bool {
+        pending.removeAll(keepingCapacity: true)
+        pendingIndex = 0
+        guard !finished else { return false }
         guard let (lineNumber, line) = try nextLine() else {
             finished = true
-            if let expectedCount, expectedCount != count {
-                throw .countMismatch(path: path, expected: expectedCount, found: count)
+            if let expectedCount, expectedCount != rowCount {
+                throw .countMismatch(path: path, expected: expectedCount, found: rowCount)
             }
-            return nil
+            return false
         }
-        if let expectedCount, count == expectedCount {
+        if let expectedCount, rowCount == expectedCount {
             // Found at the row itself, before anything is made of it; fewer rows can only show at the end.
             throw .corruptLine(
                 path: path, line: lineNumber,
@@ -77,18 +108,18 @@ public final class RecordingRowReader<Row> {
         case .success(let parsed): fields = parsed
         case .failure(let error): throw .corruptLine(path: path, line: lineNumber, reason: error.reason)
         }
-        guard fields.count == table.columns.count else {
+        guard fields.count == columns.count else {
             throw .corruptLine(
                 path: path, line: lineNumber,
-                reason: "\(fields.count) columns, expected \(table.columns.count) (\(table.header))")
+                reason: "\(fields.count) columns, expected \(columns.count) (\(columns.joined(separator: ",")))")
         }
-        let row: Row
         do {
-            row = try decode(fields)
+            try decode(fields, &pending)
         } catch {
             throw .corruptLine(path: path, line: lineNumber, reason: error.reason)
         }
-        if let (stream, timestamp) = clock?(row), timestamp.isFinite {
+        for row in pending {
+            guard let (stream, timestamp) = clock?(row), timestamp.isFinite else { continue }
             if let previous = latest[stream], timestamp < previous {
                 throw .corruptLine(
                     path: path, line: lineNumber,
@@ -98,8 +129,8 @@ public final class RecordingRowReader<Row> {
             }
             latest[stream] = timestamp
         }
-        count += 1
-        return row
+        rowCount += 1
+        return true
     }
 
     /// The next line with its number; a last line cut short (no newline) is dropped and marks the table truncated.

@@ -3,28 +3,43 @@ import MotionSamples
 
 /// Encoding of samples, motion and events as CSV rows, and decoding them back.
 enum RecordingRows {
-    /// Appends one `raw.csv` row, newline included.
-    static func append(_ sample: SensorSample, to line: inout [UInt8]) {
-        DecimalText.append(sample.timestamp, decimals: DecimalText.timestampDecimals, to: &line)
-        line.append(UInt8(ascii: ","))
-        line.append(contentsOf: sample.sensor.rawValue.utf8)
-        appendValues([sample.value.x, sample.value.y, sample.value.z], to: &line)
-        line.append(UInt8(ascii: "\n"))
+    /// Appends the `raw.csv` rows of `samples`, newlines included, and returns how many rows that is.
+    ///
+    /// One row per instant: an accelerometer reading and a gyroscope reading next to each other with the same
+    /// timestamp (a combined IMU's scan) share a row; a reading alone leaves the other sensor's columns empty.
+    static func appendRaw(_ samples: [SensorSample], to line: inout [UInt8]) -> Int {
+        var rows = 0
+        var index = samples.startIndex
+        while index < samples.endIndex {
+            let first = samples[index]
+            var readings: [SensorKind: Vector3] = [first.sensor: first.value]
+            index += 1
+            if index < samples.endIndex, samples[index].sensor != first.sensor, samples[index].timestamp == first.timestamp {
+                readings[samples[index].sensor] = samples[index].value
+                index += 1
+            }
+            DecimalText.append(first.timestamp, decimals: DecimalText.timestampDecimals, to: &line)
+            appendReading(readings[.accelerometer], to: &line)
+            appendReading(readings[.gyroscope], to: &line)
+            line.append(UInt8(ascii: "\n"))
+            rows += 1
+        }
+        return rows
+    }
+
+    /// Appends one sensor's three columns, or three empty ones when it has no reading at the row's instant.
+    private static func appendReading(_ value: Vector3?, to line: inout [UInt8]) {
+        guard let value else {
+            line.append(contentsOf: ",,,".utf8)
+            return
+        }
+        appendValues([value.x, value.y, value.z], to: &line)
     }
 
     /// Appends one `motion.csv` row, newline included.
     static func append(_ motion: DeviceMotion, to line: inout [UInt8]) {
-        let q = motion.attitude.quaternion
         DecimalText.append(motion.timestamp, decimals: DecimalText.timestampDecimals, to: &line)
-        appendValues(
-            [
-                q.w, q.x, q.y, q.z,
-                motion.gravity.x, motion.gravity.y, motion.gravity.z,
-                motion.userAcceleration.x, motion.userAcceleration.y, motion.userAcceleration.z,
-                motion.rotationRate.x, motion.rotationRate.y, motion.rotationRate.z,
-            ],
-            to: &line
-        )
+        appendValues(motion.columnValues, to: &line)
         line.append(UInt8(ascii: "\n"))
     }
 
@@ -42,34 +57,67 @@ enum RecordingRows {
         line.append(UInt8(ascii: "\n"))
     }
 
-    /// Decodes the fields of one `raw.csv` row.
-    static func sensorSample(_ fields: [String]) throws(CSVLineError) -> SensorSample {
+    /// Decodes the readings of one `raw.csv` row of format `version` onto `readings`.
+    static func sensorSamples(version: Int) -> ([String], inout [SensorSample]) throws(CSVLineError) -> Void {
+        if version == 1 {
+            return { (fields: [String], readings: inout [SensorSample]) throws(CSVLineError) in
+                try longRawRow(fields, onto: &readings)
+            }
+        }
+        return { (fields: [String], readings: inout [SensorSample]) throws(CSVLineError) in
+            try wideRawRow(fields, onto: &readings)
+        }
+    }
+
+    private static let longRawColumns = RecordingTable.raw.columns(version: 1)
+    private static let wideRawColumns = RecordingTable.raw.columns(version: 2)
+
+    /// A version 1 row: `timestamp,sensor,x,y,z`, one reading.
+    private static func longRawRow(_ fields: [String], onto readings: inout [SensorSample]) throws(CSVLineError) {
         guard let sensor = SensorKind(rawValue: fields[1]) else {
             throw CSVLineError(reason: "unknown sensor '\(fields[1])' (expected accelerometer or gyroscope)")
         }
-        return SensorSample(
-            sensor: sensor,
-            timestamp: try readingTimestamp(fields),
-            value: try vector(fields, from: 2, columns: RecordingTable.raw.columns)
-        )
+        readings.append(
+            SensorSample(
+                sensor: sensor, timestamp: try readingTimestamp(fields), value: try vector(fields, from: 2, columns: longRawColumns)))
     }
 
-    /// Decodes the fields of one `motion.csv` row.
-    static func deviceMotion(_ fields: [String]) throws(CSVLineError) -> DeviceMotion {
-        let columns = RecordingTable.motion.columns
-        let quaternion = Quaternion(
-            w: try number(fields, 1, column: columns[1]),
-            x: try number(fields, 2, column: columns[2]),
-            y: try number(fields, 3, column: columns[3]),
-            z: try number(fields, 4, column: columns[4])
-        )
-        return DeviceMotion(
-            timestamp: try timestamp(fields, column: columns[0]),
-            attitude: Attitude(quaternion: quaternion),
-            rotationRate: try vector(fields, from: 11, columns: columns),
-            gravity: try vector(fields, from: 5, columns: columns),
-            userAcceleration: try vector(fields, from: 8, columns: columns)
-        )
+    /// A version 2 row: the timestamp, then the accelerometer's and the gyroscope's three columns, a sensor's all
+    /// empty when it has no reading then. A row with both empty is a reading of nothing known, kept as an
+    /// accelerometer reading of `nan` for the pipeline to drop and count (what a spreadsheet saves for a lost row).
+    private static func wideRawRow(_ fields: [String], onto readings: inout [SensorSample]) throws(CSVLineError) {
+        let columns = wideRawColumns
+        let timestamp = try readingTimestamp(fields)
+        let hasAccelerometer = !fields[1...3].allSatisfy(\.isEmpty)
+        let hasGyroscope = !fields[4...6].allSatisfy(\.isEmpty)
+        if hasAccelerometer || !hasGyroscope {
+            readings.append(
+                SensorSample(sensor: .accelerometer, timestamp: timestamp, value: try vector(fields, from: 1, columns: columns)))
+        }
+        if hasGyroscope {
+            readings.append(
+                SensorSample(sensor: .gyroscope, timestamp: timestamp, value: try vector(fields, from: 4, columns: columns)))
+        }
+    }
+
+    /// Decodes the fields of one `motion.csv` row of format `version`.
+    static func deviceMotion(version: Int) -> ([String]) throws(CSVLineError) -> DeviceMotion {
+        let columns = RecordingTable.motion.columns(version: version)
+        return { (fields: [String]) throws(CSVLineError) -> DeviceMotion in
+            let quaternion = Quaternion(
+                w: try number(fields, 1, column: columns[1]),
+                x: try number(fields, 2, column: columns[2]),
+                y: try number(fields, 3, column: columns[3]),
+                z: try number(fields, 4, column: columns[4])
+            )
+            return DeviceMotion(
+                timestamp: try timestamp(fields, column: columns[0]),
+                attitude: Attitude(quaternion: quaternion),
+                rotationRate: try vector(fields, from: 11, columns: columns),
+                gravity: try vector(fields, from: 5, columns: columns),
+                userAcceleration: try vector(fields, from: 8, columns: columns)
+            )
+        }
     }
 
     /// Decodes the fields of one `events.csv` row.

@@ -1,3 +1,6 @@
+import DeviceMotionKit
+import MotionSamples
+
 /// The three CSV files of a recording and their header rows.
 enum RecordingTable: String, CaseIterable, Sendable {
     /// Raw sensor readings as they came, at the sensor rate.
@@ -10,12 +13,17 @@ enum RecordingTable: String, CaseIterable, Sendable {
     /// Name of the metadata file.
     static let metadataFileName = "recording.json"
 
-    /// Column names, in file order.
-    var columns: [String] {
-        switch self {
-        case .raw:
+    /// Column names in a recording of format `version` (1 or 2), in file order (``MotionField`` names since 2).
+    ///
+    /// Version 1 had a long `raw.csv` (a row per reading of one sensor: `timestamp,sensor,x,y,z`) and its own
+    /// abbreviations in `motion.csv` (`attitude_qw`, `user_acc_x`); version 2 uses the one vocabulary throughout.
+    func columns(version: Int) -> [String] {
+        switch (self, version) {
+        case (.raw, 1):
             ["timestamp", "sensor", "x", "y", "z"]
-        case .motion:
+        case (.raw, _):
+            MotionField.columns(MotionField.sample)
+        case (.motion, 1):
             [
                 "timestamp",
                 "attitude_qw", "attitude_qx", "attitude_qy", "attitude_qz",
@@ -23,11 +31,16 @@ enum RecordingTable: String, CaseIterable, Sendable {
                 "user_acc_x", "user_acc_y", "user_acc_z",
                 "rotation_rate_x", "rotation_rate_y", "rotation_rate_z",
             ]
-        case .events:
+        case (.motion, _):
+            DeviceMotion.columns
+        case (.events, _):
             ["timestamp", "kind", "duration", "detail"]
         }
     }
 
-    /// The header line, without the newline.
-    var header: String { columns.joined(separator: ",") }
+    /// The header line of the version this library writes, without the newline.
+    var header: String { header(version: RecordingMetadata.currentFormatVersion) }
+
+    /// The header line in a recording of format `version`, without the newline.
+    func header(version: Int) -> String { columns(version: version).joined(separator: ",") }
 }

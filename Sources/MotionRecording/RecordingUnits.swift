@@ -2,11 +2,11 @@
 public struct RecordingUnits: Codable, Hashable, Sendable {
     /// Unit and clock of every `timestamp` column.
     public var timestamp: String
-    /// Unit and sign of accelerometer values, `gravity_*` and `user_acc_*`.
+    /// Unit and sign of `acceleration_*`, `gravity_*` and `user_acceleration_*`.
     public var acceleration: String
-    /// Unit of gyroscope values and `rotation_rate_*`.
+    /// Unit of `rotation_rate_*` (raw and bias-corrected).
     public var rotationRate: String
-    /// Meaning of the `attitude_q*` columns.
+    /// Meaning of the `attitude_*` columns.
     public var attitude: String
 
     /// The units this library writes: CoreMotion's.

@@ -103,14 +103,12 @@ public actor RecordingWriter {
         }
     }
 
-    /// Appends raw sensor readings, as they came from the source.
+    /// Appends raw sensor readings, as they came from the source: an accelerometer and a gyroscope reading next to
+    /// each other with one timestamp share a row of `raw.csv`.
     public func append(raw samples: [SensorSample]) throws(RecordingError) {
         try ensureOpen()
-        for sample in samples {
-            RecordingRows.append(sample, to: &raw.pending)
-            noteTimestamp(sample.timestamp)
-        }
-        raw.rowCount += samples.count
+        raw.rowCount += RecordingRows.appendRaw(samples, to: &raw.pending)
+        for sample in samples { noteTimestamp(sample.timestamp) }
         try flushIfDue()
     }
 

@@ -2,6 +2,7 @@ import ActivityKit
 import CommandLineSupport
 import FoundationEssentials
 import MotionRecording
+import MotionSamples
 
 #if canImport(Glibc)
 import Glibc
@@ -40,10 +41,8 @@ struct PredictionPrinter: Sendable {
             since: update.since,
             probabilities: Dictionary(uniqueKeysWithValues: zip(update.classNames, update.probabilities))
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            return String(decoding: try encoder.encode(line), as: UTF8.self)
+            return try JSONLine.encode(line)
         } catch {
             throw CommandFailure(
                 "a window's probabilities are not finite numbers, so they cannot be written as JSON; retrain the model"

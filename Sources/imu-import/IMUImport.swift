@@ -12,7 +12,7 @@ struct IMUImport: AsyncParsableCommand {
         abstract: "Turn public activity datasets into imu-bridge recordings.",
         discussion: """
             Each session of the dataset becomes one <tag>-<dataset>-<session>.imurec directory \
-            (see docs/recording-format.md), with the same raw and device-motion streams a live \
+            (see docs/formats.md), with the same raw and device-motion streams a live \
             recording has, so imu-train and imu-eval work on them unchanged. Complete recordings \
             that already exist in the output directory are skipped and incomplete ones (left by a \
             killed import) are written again, so an interrupted import can be run again to finish it.

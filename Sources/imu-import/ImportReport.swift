@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import MotionRecording
+import MotionSamples
 
 /// Prints what an import did: a line per recording on stdout (text or JSON), progress on stderr.
 struct ImportReport {
@@ -48,9 +49,7 @@ struct ImportReport {
             let line = Line(
                 recording: directoryName, outcome: outcome, tag: metadata.tag, subject: metadata.subject, raw: raw, motion: motion
             )
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(line) { print(String(decoding: data, as: UTF8.self)) }
+            if let text = try? JSONLine.encode(line) { print(text) }
         } else {
             let verb =
                 switch outcome {

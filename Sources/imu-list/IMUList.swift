@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import IIOSensors
 import Logging
+import MotionSamples
 
 /// `imu-list`: shows every accelerometer and gyroscope the kernel exposes, grouped into IMUs.
 @main
@@ -59,11 +60,7 @@ struct IMUList: ParsableCommand {
     /// Prints `imus` as the table or as JSON lines.
     private func show(_ imus: [IMU]) throws {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            for imu in imus {
-                print(String(decoding: try encoder.encode(IMUListing(imu)), as: UTF8.self))
-            }
+            for imu in imus { print(try JSONLine.encode(IMUListing(imu))) }
         } else if !imus.isEmpty {
             print(IMUTable(imus: imus).text, terminator: "")
         }

@@ -40,7 +40,7 @@ struct FilterBenchmark {
                 let report = JSONReport(
                     samples: sampleCount, filterNanosecondsPerSample: filterNanoseconds,
                     pipelineNanosecondsPerSample: pipelineNanoseconds, checksum: checksum)
-                return String(decoding: try sortedKeysEncoder().encode(report), as: UTF8.self)
+                return try JSONLine.encode(report)
             }
             return "filter: \(Int(filterNanoseconds.rounded())) ns/sample, whole pipeline (alignment, filter, resampling to 25 Hz): "
                 + "\(Int(pipelineNanoseconds.rounded())) ns/sample (\(sampleCount) samples, best of 5 passes)"

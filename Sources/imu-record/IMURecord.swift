@@ -19,7 +19,7 @@ struct IMURecord: AsyncParsableCommand {
         abstract: "Record a labelled session from the live IMU: raw samples and device motion.",
         discussion: """
             Writes a recording directory (<tag>-<date>-<id>.imurec: recording.json, raw.csv, motion.csv, \
-            events.csv; see docs/recording-format.md) holding the raw accelerometer and gyroscope \
+            events.csv; see docs/formats.md) holding the raw accelerometer and gyroscope \
             readings at the sensor's rate and the fused device motion at --rate. Rows are written \
             every 0.1 s, device motion up to the latest reading: a crash or `kill -9` loses at most the \
             last 0.25 s of readings and of device motion; Ctrl-C or SIGTERM \

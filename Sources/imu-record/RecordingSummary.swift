@@ -1,4 +1,5 @@
 import Foundation
+import MotionSamples
 
 /// What a finished recording holds, for the final line of `imu-record`.
 struct RecordingSummary: Codable, Sendable {
@@ -17,10 +18,8 @@ struct RecordingSummary: Codable, Sendable {
             + "\(motionSamples) motion samples, \(removals) removals, \(gaps) gaps -> \(directory)"
     }
 
-    /// One JSON object.
+    /// One JSON object (snake_case keys: `raw_samples`); the numbers are counts and a duration, always finite.
     var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? JSONLine.encode(self)) ?? "{}"
     }
 }

@@ -3,30 +3,12 @@ import MotionSamples
 
 /// Writes samples to stdout as text or JSON lines.
 struct SamplePrinter {
-    /// One sample as a JSON line: vectors as `{"x", "y", "z"}` objects, `rotationRate` only with a gyroscope.
-    private struct Line: Encodable {
-        let timestamp: Double
-        let acceleration: Vector3
-        let rotationRate: Vector3?
-    }
-
+    /// Whether to print JSON lines (the sample in ``MotionField`` names) instead of text.
     let json: Bool
-    private let encoder: JSONEncoder
-
-    init(json: Bool) {
-        self.json = json
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-    }
 
     /// Prints `sample` on one line; fails only for a JSON value that is not finite.
     func print(_ sample: IMUSample) throws {
-        Swift.print(json ? try jsonLine(sample) : textLine(sample))
-    }
-
-    private func jsonLine(_ sample: IMUSample) throws -> String {
-        let line = Line(timestamp: sample.timestamp, acceleration: sample.acceleration, rotationRate: sample.rotationRate)
-        return String(decoding: try encoder.encode(line), as: UTF8.self)
+        Swift.print(json ? try JSONLine.encode(sample) : textLine(sample))
     }
 
     private func textLine(_ sample: IMUSample) -> String {

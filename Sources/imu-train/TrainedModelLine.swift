@@ -1,5 +1,6 @@
 import ActivityKit
 import FoundationEssentials
+import MotionSamples
 
 /// The `--json` line imu-train prints after writing a model, produced by an encoder whatever the path holds.
 struct TrainedModelLine: Encodable {
@@ -12,10 +13,8 @@ struct TrainedModelLine: Encodable {
 
     /// The line, keys sorted.
     func json() throws(ActivityError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
+            return try JSONLine.encode(self)
         } catch {
             throw .unwritableFile(path: "standard output", reason: "the summary cannot be encoded")
         }

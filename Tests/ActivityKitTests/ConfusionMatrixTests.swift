@@ -45,7 +45,7 @@ import Testing
         let report = EvaluationReport(confusion: matrix, windows: .standard, mode: "evaluation")
         #expect(report.confusion == matrix.counts)
         #expect(report.classes.map(\.support) == [10, 10, 10])
-        #expect(try report.jsonLine().contains(#""macroF1":"#))
+        #expect(try report.jsonLine().contains(#""macro_f1":"#))
         #expect(report.text().contains("accuracy 80.00 %"))
     }
 }

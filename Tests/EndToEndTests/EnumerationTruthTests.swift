@@ -118,7 +118,7 @@ struct EnumerationTruthTests {
         for line in lines {
             // Specific force, negated once: -z * 0.00059855 / g.
             #expect(close(vector(line, "acceleration"), [0, 0, -z * 0.00059855 / g], tolerance: 1e-12), "\(line)")
-            #expect((line["rotationRate"] != nil) == hasGyroscope)
+            #expect((line["rotation_rate"] != nil) == hasGyroscope)
         }
     }
 }

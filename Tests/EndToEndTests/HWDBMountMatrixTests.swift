@@ -104,9 +104,9 @@ struct HWDBMountMatrixTests {
         // entry, which includes the sign iio-sensor-proxy never applies, is -1 times it.
         let (acceleration, accel) = try streamAndList(
             try accelerometer(hwdb: "1, 0, 0; 0, 1, 0; 0, 0, -1"))
-        #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
-        #expect(accel["mountMatrixSource"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
-        #expect(accel["hwdbMountMatrix"] as? String == "1, 0, 0; 0, 1, 0; 0, 0, -1")
+        #expect(accel["mount_matrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        #expect(accel["mount_matrix_source"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
+        #expect(accel["hwdb_mount_matrix"] as? String == "1, 0, 0; 0, 1, 0; 0, 0, -1")
         // The fixture reads (3, -5, 256) * 0.0383 m/s^2; the matrix gives (3, -5, -256) * 0.0383 in the HID sign.
         #expect(
             close(acceleration, [3 * 0.0383 / g, -5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12))
@@ -126,9 +126,9 @@ struct HWDBMountMatrixTests {
         // match iio-sensor-proxy (-3, 5), z follows the right-hand rule (the chip is aligned: z reads -v/g).
         let (acceleration, accel) = try streamAndList(
             try accelerometer(hwdb: "-1, 0, 0; 0, -1, 0; 0, 0, 1"))
-        #expect(accel["mountMatrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+        #expect(accel["mount_matrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
         #expect(
-            accel["mountMatrixSource"] as? String
+            accel["mount_matrix_source"] as? String
                 == "hwdb ACCEL_MOUNT_MATRIX, z completed by the right-hand rule")
         #expect(
             close(acceleration, [-3 * 0.0383 / g, 5 * 0.0383 / g, -256 * 0.0383 / g], tolerance: 1e-12))

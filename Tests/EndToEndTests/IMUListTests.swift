@@ -14,6 +14,7 @@ struct IMUListTests {
         }
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "imu.schema.json")
         let imus = try jsonLines(result.output)
         #expect(
             imus.map { $0["name"] as? String } == [
@@ -24,16 +25,16 @@ struct IMUListTests {
         let gyro = try #require(hid["gyroscope"] as? [String: Any])
         #expect(accel["name"] as? String == "accel_3d" && gyro["name"] as? String == "gyro_3d")
         #expect(accel["trigger"] as? String == "accel_3d-dev4" && accel["buffered"] as? Bool == true)
-        #expect(accel["accelerationSign"] as? String == "coreMotion")
+        #expect(accel["acceleration_sign"] as? String == "coreMotion")
         let channels = try #require(accel["channels"] as? [[String: Any]])
         #expect(channels.first?["format"] as? String == "le:s16/32>>0")
         #expect(channels.first?["scale"] as? Double == 0.00980665)
         let lsm = try #require(imus.first { $0["name"] as? String == "lsm6dso" }?["accelerometer"] as? [String: Any])
         #expect(lsm["triggered"] as? Bool == false && lsm["trigger"] is NSNull)
-        #expect((lsm["availableFrequencies"] as? [Double])?.last == 833)
-        #expect(lsm["mountMatrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+        #expect((lsm["available_frequencies"] as? [Double])?.last == 833)
+        #expect(lsm["mount_matrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
         let cros = try #require(imus.first { $0["name"] as? String == "cros-ec" }?["accelerometer"] as? [String: Any])
-        #expect(cros["label"] as? String == "accel-base" && cros["timestampClock"] as? String == "boottime")
+        #expect(cros["label"] as? String == "accel-base" && cros["timestamp_clock"] as? String == "boottime")
         let crosChannels = try #require(cros["channels"] as? [[String: Any]])
         #expect(
             crosChannels.map { $0["scale"] as? Double } == [0.00059855, 0.00059855, 0.00059855, 1],
@@ -54,12 +55,12 @@ struct IMUListTests {
         let accel = try #require(imu["accelerometer"] as? [String: Any])
         let gyro = try #require(imu["gyroscope"] as? [String: Any])
         for sensor in [accel, gyro] {
-            #expect(sensor["mountMatrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
-            #expect(sensor["mountMatrixSource"] as? String == "in_mount_matrix")
-            #expect(sensor["samplingFrequency"] as? Double == 100)
+            #expect(sensor["mount_matrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+            #expect(sensor["mount_matrix_source"] as? String == "in_mount_matrix")
+            #expect(sensor["sampling_frequency"] as? Double == 100)
         }
-        #expect(accel["availableFrequencies"] as? [Double] == [0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600])
-        #expect(gyro["availableFrequencies"] as? [Double] == [25, 50, 100, 200, 400, 800, 1600, 3200])
+        #expect(accel["available_frequencies"] as? [Double] == [0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600])
+        #expect(gyro["available_frequencies"] as? [Double] == [25, 50, 100, 200, 400, 800, 1600, 3200])
 
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
         #expect(table.status == ExitStatus.success.rawValue, "\(table.standardError)")
@@ -81,9 +82,9 @@ struct IMUListTests {
         let result = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let accel = try #require(try jsonLines(result.output).first?["accelerometer"] as? [String: Any])
-        #expect(accel["samplingFrequency"] as? Double == 100)
+        #expect(accel["sampling_frequency"] as? Double == 100)
         #expect(
-            accel["availableFrequencies"] as? [Double] == [
+            accel["available_frequencies"] as? [Double] == [
                 0.09765625, 0.1953125, 0.390625, 0.78125, 1.5625, 3.125, 6.25, 12.5, 25, 50, 100, 200, 400, 800, 1600, 3200,
             ])
     }
@@ -106,10 +107,10 @@ struct IMUListTests {
         let imu = try #require(try jsonLines(result.output).first)
         let accel = try #require(imu["accelerometer"] as? [String: Any])
         let gyro = try #require(imu["gyroscope"] as? [String: Any])
-        #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
-        #expect(accel["mountMatrixSource"] as? String == "in_accel_mount_matrix")
-        #expect(gyro["mountMatrix"] as? [[Double]] == [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
-        #expect(gyro["mountMatrixSource"] as? String == "in_anglvel_mount_matrix")
+        #expect(accel["mount_matrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        #expect(accel["mount_matrix_source"] as? String == "in_accel_mount_matrix")
+        #expect(gyro["mount_matrix"] as? [[Double]] == [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
+        #expect(gyro["mount_matrix_source"] as? String == "in_anglvel_mount_matrix")
     }
 
     @Test("the hwdb's ACCEL_MOUNT_MATRIX wins over the driver's for the accelerometer; the gyroscope keeps the driver's own")
@@ -126,12 +127,12 @@ struct IMUListTests {
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let imu = try #require(try jsonLines(result.output).first)
         let accel = try #require(imu["accelerometer"] as? [String: Any])
-        #expect(accel["mountMatrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
-        #expect(accel["mountMatrixSource"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
-        #expect(accel["hwdbMountMatrix"] as? String == "1, 0, 0; 0, 1, 0; 0, 0, -1")
+        #expect(accel["mount_matrix"] as? [[Double]] == [[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+        #expect(accel["mount_matrix_source"] as? String == "hwdb ACCEL_MOUNT_MATRIX")
+        #expect(accel["hwdb_mount_matrix"] as? String == "1, 0, 0; 0, 1, 0; 0, 0, -1")
         let gyro = try #require(imu["gyroscope"] as? [String: Any])
-        #expect(gyro["mountMatrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
-        #expect(gyro["mountMatrixSource"] as? String == "in_mount_matrix")
+        #expect(gyro["mount_matrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+        #expect(gyro["mount_matrix_source"] as? String == "in_mount_matrix")
 
         // gyro (100, -100, 200), accel (1000, -1000, 16384): the accelerometer reads hwdb · v / g with no sign change,
         // the gyroscope in_mount_matrix · v.
@@ -145,7 +146,7 @@ struct IMUListTests {
         let g = 9.80665
         #expect(
             close(vector(sample, "acceleration"), [1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
-        #expect(close(vector(sample, "rotationRate"), [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
+        #expect(close(vector(sample, "rotation_rate"), [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
     }
 
     @Test("the table names each IMU, its kind and capture mode")

@@ -43,7 +43,10 @@ final class IMUMotionTests {
     }
 
     /// The triple at `key` of a JSON line.
-    func triple(_ line: [String: Any], _ key: String) -> [Double]? { line[key] as? [Double] }
+    func triple(_ line: [String: Any], _ key: String) -> [Double]? {
+        guard let object = line[key] as? [String: Double], let x = object["x"], let y = object["y"], let z = object["z"] else { return nil }
+        return [x, y, z]
+    }
 
     @Test("BROAD columns lying face up: gravity (0, 0, -1) g, nothing else, at --rate")
     func faceUpStatic() throws {
@@ -61,8 +64,8 @@ final class IMUMotionTests {
             #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1 / rate) < 1e-9 })
             for line in lines {
                 #expect(close(triple(line, "gravity"), [0, 0, -1], tolerance: 1e-9))
-                #expect(close(triple(line, "userAcceleration"), [0, 0, 0], tolerance: 1e-9))
-                #expect(close(triple(line, "rotationRate"), [0, 0, 0], tolerance: 1e-9))
+                #expect(close(triple(line, "user_acceleration"), [0, 0, 0], tolerance: 1e-9))
+                #expect(close(triple(line, "rotation_rate"), [0, 0, 0], tolerance: 1e-9))
             }
         }
     }
@@ -80,7 +83,7 @@ final class IMUMotionTests {
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let middle = try #require(lines.dropFirst(40).first)
         #expect(close(triple(middle, "gravity"), [1, 0, 0], tolerance: 1e-4))
-        #expect(close(triple(middle, "rotationRate"), [-0.5, 0, 0], tolerance: 1e-3))
+        #expect(close(triple(middle, "rotation_rate"), [-0.5, 0, 0], tolerance: 1e-3))
     }
 
     @Test("Without gyr_* columns the input is accelerometer-only: gravity from the accelerometer, no rotation")
@@ -96,7 +99,7 @@ final class IMUMotionTests {
         #expect(lines.count >= 99)
         for line in lines {
             #expect(close(triple(line, "gravity"), [0, -0.5, -0.75.squareRoot()], tolerance: 1e-9))
-            #expect(close(triple(line, "rotationRate"), [0, 0, 0], tolerance: 0))
+            #expect(close(triple(line, "rotation_rate"), [0, 0, 0], tolerance: 0))
         }
     }
 
@@ -122,7 +125,7 @@ final class IMUMotionTests {
             #expect(lines.count >= 95 && lines.count <= 101)
             let last = try #require(lines.last)
             #expect(close(triple(last, "gravity"), [-1, 0, 0], tolerance: 1e-4))
-            #expect(close(triple(last, "rotationRate"), [0.001, 0, 0], tolerance: 1e-3))
+            #expect(close(triple(last, "rotation_rate"), [0.001, 0, 0], tolerance: 1e-3))
         }
     }
 
@@ -139,7 +142,8 @@ final class IMUMotionTests {
         #expect(result.standardError.contains("dropped 60 readings with a repeated timestamp"))
         let last = try #require(lines.last)
         let time = try #require(last["timestamp"] as? Double)
-        let q = try #require(last["quaternion"] as? [Double])
+        let attitude = try #require(last["attitude"] as? [String: Double])
+        let q = try #require(["w", "x", "y", "z"].map { attitude[$0] } as? [Double])
         let yaw = atan2(2 * (q[0] * q[3] + q[1] * q[2]), 1 - 2 * (q[2] * q[2] + q[3] * q[3]))
         #expect(time > 2.9)
         #expect(abs(yaw - time) < 0.01)

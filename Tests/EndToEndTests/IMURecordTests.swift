@@ -16,10 +16,12 @@ struct IMURecordTests {
         let setup = try RecorderSetup()
         let result = try setup.launch(tag: "walking", ["--subject", "alice", "--duration", "1", "--json"]).wait()
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "recording-summary.schema.json")
         let summary = try #require(try jsonLines(result.output).last)
         #expect(summary["tag"] as? String == "walking")
         #expect(summary["imu"] as? String == "adxl345")
 
+        try SchemaValidation.expectValidRecording(try #require(setup.recordingDirectory))
         let recording = try setup.readRecording()
         #expect(recording.isComplete)
         #expect(!recording.isTruncated)
@@ -27,13 +29,13 @@ struct IMURecordTests {
         #expect(recording.metadata.subject == "alice")
         #expect(recording.metadata.device.name == "adxl345")
         #expect(recording.metadata.hasGyroscope == false)
-        #expect(recording.raw.count == summary["rawSamples"] as? Int)
+        #expect(recording.raw.count == summary["raw_samples"] as? Int)
         #expect(!recording.raw.isEmpty)
         #expect(recording.raw.allSatisfy { $0.sensor == .accelerometer })
         #expect(recording.raw.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
         let span = try #require(recording.raw.last?.timestamp) - recording.raw[0].timestamp
         #expect(span < 1, "samples past --duration were recorded")
-        #expect(recording.motion.count == summary["motionSamples"] as? Int)
+        #expect(recording.motion.count == summary["motion_samples"] as? Int)
         let steps = zip(recording.motion.dropFirst(), recording.motion).map { $0.timestamp - $1.timestamp }
         #expect(steps.allSatisfy { abs($0 - 0.04) < 1e-9 }, "\(steps)")
     }

@@ -31,14 +31,15 @@ struct IMUStreamTests {
         let result = try testbed.runUnderPreload(
             executable: try product("imu-stream"), arguments: ["--device", streamCase.device, "--samples", "3", "--json", "--verbose"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "sample.schema.json")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 3)
         for line in lines {
             #expect(close(vector(line, "acceleration"), streamCase.acceleration, tolerance: 1e-12), "\(line)")
             if let rotationRate = streamCase.rotationRate {
-                #expect(close(vector(line, "rotationRate"), rotationRate, tolerance: 1e-12), "\(line)")
+                #expect(close(vector(line, "rotation_rate"), rotationRate, tolerance: 1e-12), "\(line)")
             } else {
-                #expect(line["rotationRate"] == nil)
+                #expect(line["rotation_rate"] == nil)
             }
         }
         let times = lines.compactMap { $0["timestamp"] as? Double }
@@ -161,7 +162,7 @@ struct IMUStreamTests {
             let t = try #require(line["timestamp"] as? Double)
             let n = ((t - 2) * 100).rounded()
             #expect(close(vector(line, "acceleration"), [-n * 0.000598205 / g, 0, -16000 * 0.000598205 / g], tolerance: 1e-9))
-            #expect(close(vector(line, "rotationRate"), [10 * n * 0.000152716, 0, 0], tolerance: 1e-9))
+            #expect(close(vector(line, "rotation_rate"), [10 * n * 0.000152716, 0, 0], tolerance: 1e-9))
         }
     }
 

@@ -167,7 +167,7 @@ struct IMUTrainEvalTests {
         let validation = try #require(model.summary.crossValidation)
         #expect(validation.folds == 2)
         #expect(validation.accuracy == report["accuracy"] as? Double)
-        #expect(validation.macroF1 == report["macroF1"] as? Double)
+        #expect(validation.macroF1 == report["macro_f1"] as? Double)
     }
 
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
@@ -296,11 +296,11 @@ struct IMUTrainEvalTests {
     /// Checks an evaluation report's JSON against its own confusion matrix: totals, accuracy, per-class precision,
     /// recall and F1, and macro-F1.
     private func expectConsistent(_ report: [String: Any], classNames: [String], windows: Int) throws {
-        #expect(report["classNames"] as? [String] == classNames)
+        #expect(report["class_names"] as? [String] == classNames)
         let confusion = try #require(report["confusion"] as? [[Int]])
         let classes = try #require(report["classes"] as? [[String: Any]])
         let accuracy = try #require(report["accuracy"] as? Double)
-        let macroF1 = try #require(report["macroF1"] as? Double)
+        let macroF1 = try #require(report["macro_f1"] as? Double)
         #expect(confusion.count == classNames.count && confusion.allSatisfy { $0.count == classNames.count })
         let total = confusion.joined().reduce(0, +)
         #expect(total == windows)

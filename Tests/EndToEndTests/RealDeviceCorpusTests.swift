@@ -23,10 +23,10 @@ struct RealDeviceCorpusTests {
         #expect(imus.count == 1, "\(result.output)")
         let accel = try #require(imus.first?["accelerometer"] as? [String: Any])
         #expect(accel["name"] as? String == device.driverName)
-        #expect(accel["accelerationSign"] as? String == device.sign)
-        #expect(accel["samplingFrequency"] as? Double == device.samplingFrequency, "\(accel)")
+        #expect(accel["acceleration_sign"] as? String == device.sign)
+        #expect(accel["sampling_frequency"] as? Double == device.samplingFrequency, "\(accel)")
         // The MiniBook records the identity; the other dumps record no matrix, so the driver's default applies.
-        #expect(accel["mountMatrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "\(accel)")
+        #expect(accel["mount_matrix"] as? [[Double]] == [[1, 0, 0], [0, 1, 0], [0, 0, 1]], "\(accel)")
         let channels = try #require(accel["channels"] as? [[String: Any]])
         #expect(axes(of: "accel", in: channels) == device.accelerometerAxes)
         if let expected = device.channels {
@@ -69,7 +69,7 @@ struct RealDeviceCorpusTests {
         #expect(close(acceleration, expected, tolerance: 1e-12), "\(acceleration)")
         if let rotation = reading.rotation, let gyro = reading.device.gyroscope {
             // IIO and CoreMotion both turn right-handed about the device axes: rad/s as the driver scales them.
-            let rotationRate = try #require(try jsonLines(result.output).first.flatMap { vector($0, "rotationRate") })
+            let rotationRate = try #require(try jsonLines(result.output).first.flatMap { vector($0, "rotation_rate") })
             #expect(close(rotationRate, rotation.map { Double($0) * gyro.scale }, tolerance: 1e-12), "\(rotationRate)")
         }
         if let down = reading.restingDown {
@@ -129,7 +129,7 @@ struct RealDeviceCorpusTests {
         let acceleration = try #require(vector(line, "acceleration"))
         #expect(close(acceleration, reading.raw.map { -Double($0) * reading.device.scale / 9.80665 }, tolerance: 1e-12), "\(acceleration)")
         if let rotation = reading.rotation, let gyro = reading.device.gyroscope {
-            let rotationRate = try #require(vector(line, "rotationRate"))
+            let rotationRate = try #require(vector(line, "rotation_rate"))
             #expect(close(rotationRate, rotation.map { Double($0) * gyro.scale }, tolerance: 1e-12), "\(rotationRate)")
         }
     }

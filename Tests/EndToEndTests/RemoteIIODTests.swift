@@ -43,7 +43,7 @@ struct RemoteIIODTests {
         #expect(lines.count == 8)
         #expect(
             close(vector(lines[0], "acceleration"), [-256 * 0.000598 / g, 256 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
-        #expect(close(vector(lines[7], "rotationRate"), [131 * 0.001064724, -131 * 0.001064724, 270 * 0.001064724], tolerance: 1e-12))
+        #expect(close(vector(lines[7], "rotation_rate"), [131 * 0.001064724, -131 * 0.001064724, 270 * 0.001064724], tolerance: 1e-12))
     }
 
     @Test("an iiod that is not there: status 10 and the URI named")

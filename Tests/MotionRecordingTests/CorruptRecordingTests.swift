@@ -1,6 +1,13 @@
 import MotionRecording
+import MotionSamples
 import SystemPackage
 import Testing
+
+/// The header rows of the current format, from the one vocabulary.
+enum RecordingHeaders {
+    /// `raw.csv`'s header.
+    static let raw = MotionField.columns(MotionField.sample).joined(separator: ",")
+}
 
 @Suite("Damaged recordings")
 struct CorruptRecordingTests {
@@ -20,7 +27,7 @@ struct CorruptRecordingTests {
         defer { temporary.remove() }
         let directory = try await makeRecording(in: temporary, finish: false)
         let rawPath = directory.appending("raw.csv")
-        try writeText(try readText(rawPath) + "1234.600000,accelerometer,0.01", to: rawPath)
+        try writeText(try readText(rawPath) + "1234.600000,0.01,", to: rawPath)
 
         let recording = try RecordingReader.read(directory)
         #expect(recording.isTruncated)
@@ -37,10 +44,11 @@ struct CorruptRecordingTests {
         let directory = try await makeRecording(in: temporary)
         let rawPath = directory.appending("raw.csv")
         var lines = try readText(rawPath).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines[3] = "1234.520000,accelerometer,0.5,zero,-1"
+        lines[3] = "1234.520000,0.5,zero,-1,,,"
         try writeText(lines.joined(separator: "\n"), to: rawPath)
 
-        #expect(throws: RecordingError.corruptLine(path: rawPath.string, line: 4, reason: "column y is 'zero', not a number")) {
+        #expect(throws: RecordingError.corruptLine(path: rawPath.string, line: 4, reason: "column acceleration_y is 'zero', not a number"))
+        {
             try RecordingReader.read(directory)
         }
     }
@@ -60,10 +68,11 @@ struct CorruptRecordingTests {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let directory = try await makeRecording(in: temporary)
-        try replaceTimestamp(in: directory.appending("raw.csv"), line: 5, with: timestamp)
+        // Line 3 holds the second instant: readings 2 (accelerometer) and 3 (gyroscope).
+        try replaceTimestamp(in: directory.appending("raw.csv"), line: 3, with: timestamp)
         let recording = try RecordingReader.read(directory)
         #expect(recording.raw.count == 10)
-        #expect(!recording.raw[3].timestamp.isFinite)
+        #expect(!recording.raw[2].timestamp.isFinite && !recording.raw[3].timestamp.isFinite)
         #expect(recording.raw[3].timestamp.isNaN == (timestamp.isEmpty || timestamp == "nan"))
     }
 
@@ -98,17 +107,22 @@ struct CorruptRecordingTests {
     func backwardsRawTimestamp() async throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
-        let directory = try await makeRecording(in: temporary)
+        let directory = try await makeRecording(in: temporary, finish: false)
         let rawPath = directory.appending("raw.csv")
-        // Line 5 is the gyroscope at 1234.51, after the accelerometer at 1234.51 (line 4): 1234.505 is still
-        // after the previous gyroscope row (1234.50, line 3).
+        // A split IMU's readings come in rows of their own: the accelerometer alone at 1234.51 (line 3), then the
+        // gyroscope alone at 1234.505, still after its previous reading (1234.50, line 2).
+        var lines = try readText(rawPath).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let second = lines[2].split(separator: ",", omittingEmptySubsequences: false)
+        lines[2] = (second[0...3] + ["", "", ""]).joined(separator: ",")
+        lines.insert((["1234.505000", "", "", ""] + second[4...6]).joined(separator: ","), at: 3)
+        try writeText(lines.joined(separator: "\n"), to: rawPath)
+        let interleaved = try RecordingReader.read(directory).raw
+        #expect(interleaved.count == 10 && interleaved[3].sensor == .gyroscope && interleaved[3].timestamp == 1234.505)
+        // Line 5 is both sensors at 1234.52; 1234.505 goes back from the accelerometer's 1234.51 on line 3.
         try replaceTimestamp(in: rawPath, line: 5, with: "1234.505000")
-        #expect(try RecordingReader.read(directory).raw[3].timestamp == 1234.505)
-        // Line 6 is the accelerometer at 1234.52; 1234.505 goes back from line 4's 1234.51.
-        try replaceTimestamp(in: rawPath, line: 6, with: "1234.505000")
         #expect(
             throws: RecordingError.corruptLine(
-                path: rawPath.string, line: 6,
+                path: rawPath.string, line: 5,
                 reason: "accelerometer timestamp 1234.505 s goes back from 1234.51 s on an earlier line; timestamps never decrease")
         ) {
             try RecordingReader.read(directory)
@@ -169,9 +183,10 @@ struct CorruptRecordingTests {
         defer { temporary.remove() }
         let directory = try await makeRecording(in: temporary)
         let rawPath = directory.appending("raw.csv")
-        try writeText(try readText(rawPath).replacingOccurrences(of: "timestamp,sensor", with: "time,sensor"), to: rawPath)
+        try writeText(try readText(rawPath).replacingOccurrences(of: "timestamp,acceleration_x", with: "time,acceleration_x"), to: rawPath)
         #expect(
-            throws: RecordingError.unexpectedHeader(path: rawPath.string, found: "time,sensor,x,y,z", expected: "timestamp,sensor,x,y,z")
+            throws: RecordingError.unexpectedHeader(
+                path: rawPath.string, found: "time" + RecordingHeaders.raw.dropFirst("timestamp".count), expected: RecordingHeaders.raw)
         ) {
             try RecordingReader.read(directory)
         }
@@ -185,8 +200,8 @@ struct CorruptRecordingTests {
         let metadataPath = directory.appending("recording.json")
         let original = try readText(metadataPath)
 
-        try writeText(original.replacingOccurrences(of: "\"format_version\" : 1", with: "\"format_version\" : 2"), to: metadataPath)
-        #expect(throws: RecordingError.unsupportedVersion(path: metadataPath.string, found: 2, supported: 1)) {
+        try writeText(original.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"), to: metadataPath)
+        #expect(throws: RecordingError.unsupportedVersion(path: metadataPath.string, found: 3, supported: 2)) {
             try RecordingReader.read(directory)
         }
 
@@ -211,7 +226,7 @@ struct CorruptRecordingTests {
         let rawPath = directory.appending("raw.csv")
         let lines = try readText(rawPath).split(separator: "\n").dropLast(2)
         try writeText(lines.joined(separator: "\n") + "\n", to: rawPath)
-        #expect(throws: RecordingError.countMismatch(path: rawPath.string, expected: 10, found: 8)) {
+        #expect(throws: RecordingError.countMismatch(path: rawPath.string, expected: 5, found: 3)) {
             try RecordingReader.read(directory)
         }
     }
@@ -226,13 +241,13 @@ struct CorruptRecordingTests {
         try writeText((lines + [lines[lines.count - 1], lines[lines.count - 1]]).joined(separator: "\n") + "\n", to: rawPath)
         #expect(
             throws: RecordingError.corruptLine(
-                path: rawPath.string, line: 12,
-                reason: "a row past the 10 recording.json promises; the file was edited after the recording finished")
+                path: rawPath.string, line: 7,
+                reason: "a row past the 5 recording.json promises; the file was edited after the recording finished")
         ) {
             try RecordingReader.read(directory)
         }
         #expect(
-            RecordingError.countMismatch(path: rawPath.string, expected: 10, found: 8).description.hasSuffix(
+            RecordingError.countMismatch(path: rawPath.string, expected: 5, found: 3).description.hasSuffix(
                 "so any output already printed from it is void"))
     }
 }

@@ -147,7 +147,7 @@ struct MotionSenseImporterTests {
         try FileManager.default.createDirectory(atPath: output.string, withIntermediateDirectories: true)
         let metadata = try await MotionSenseImporter.stream(for: trial, motionRate: 25).write(into: output)
         #expect(metadata.complete)
-        #expect(metadata.counts == RecordingCounts(raw: 10_000, motion: 2500, events: 0))
+        #expect(metadata.counts == RecordingCounts(raw: 5000, motion: 2500, events: 0))
     }
 
     @Test("a file damaged after its first batches is refused with its line, and nothing of it is left in the output")

@@ -26,7 +26,7 @@ struct RoundTripTests {
         #expect(recording.isComplete)
         #expect(!recording.isTruncated)
         #expect(recording.metadata == finished)
-        #expect(finished.counts == RecordingCounts(raw: 600, motion: 75, events: 3))
+        #expect(finished.counts == RecordingCounts(raw: 300, motion: 75, events: 3))
         #expect(finished.monotonicEnd == raw.last?.timestamp)
         #expect(recording.metadata.tag == "walking")
         #expect(recording.metadata.subject == "sub_7")
@@ -62,13 +62,14 @@ struct RoundTripTests {
         try await writer.finish()
         #expect(
             try readText(writer.directory.appending("raw.csv"))
-                == "timestamp,sensor,x,y,z\n12.500000,accelerometer,0.00000000,-0.00000100,-1.00000000\n")
+                == "timestamp,acceleration_x,acceleration_y,acceleration_z,rotation_rate_x,rotation_rate_y,rotation_rate_z\n"
+                + "12.500000,0.00000000,-0.00000100,-1.00000000,,,\n")
         #expect(
             try readText(writer.directory.appending("events.csv"))
                 == "timestamp,kind,duration,detail\n1236.000000,sensor_removed,,\"iio:device0, \"\"mpu6050\"\" unplugged\"\n")
         #expect(
             try readText(writer.directory.appending("motion.csv")).hasPrefix(
-                "timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,"))
+                "timestamp,attitude_w,attitude_x,attitude_y,attitude_z,gravity_x,"))
     }
 
     @Test("recording.json says complete: false while writing and complete: true after finish()")
@@ -84,7 +85,7 @@ struct RoundTripTests {
         #expect(during.raw.count == 20)
         try await writer.finish()
         #expect(try RecordingReader.read(writer.directory).isComplete)
-        #expect(try readText(writer.directory.appending("recording.json")).contains("\"format_version\" : 1"))
+        #expect(try readText(writer.directory.appending("recording.json")).contains("\"format_version\" : 2"))
     }
 
     @Test("directory names follow <tag>-<yyyyMMdd-HHmmss>-<shortid>.imurec in UTC")

@@ -193,9 +193,9 @@ def check_listing(listings: list[dict], imu: ExpectedIMU) -> None:
         require(re.fullmatch(r"iio:device\d+", str(device.get("id"))), f"bad device id {device.get('id')!r}")
         for axis in AXES:
             require(channel(device, f"{kind}_{axis}").get("scale", 0) > 0, f"{device['name']} {kind}_{axis} scale is not positive")
-        matrix = device.get("mountMatrix")
+        matrix = device.get("mount_matrix")
         require(isinstance(matrix, list) and len(matrix) == 3 and all(len(row) == 3 for row in matrix),
-                f"{device['name']} mountMatrix is not 3x3: {matrix}")
+                f"{device['name']} mount_matrix is not 3x3: {matrix}")
     if imu.is_hid:
         for device in (accelerometer, gyroscope):
             require(device.get("buffered") is True, f"{device['name']} is not buffered")
@@ -219,7 +219,7 @@ def calibrated(device: dict, kind: str, raw: tuple[float, float, float], scale: 
         require(close(spec["scale"], scale), f"{device['name']} {kind}_{axis} scale is {spec['scale']}, expected {scale}")
         require(spec.get("offset", 0.0) == 0, f"{device['name']} {kind}_{axis} has offset {spec.get('offset')}, expected none")
         values.append(value * scale)
-    matrix = device["mountMatrix"]
+    matrix = device["mount_matrix"]
     return [sum(matrix[row][column] * values[column] for column in range(3)) for row in range(3)]
 
 
@@ -266,7 +266,7 @@ def check_register_stream(samples: list[dict], listing: dict, imu: ExpectedIMU) 
     rotation = calibrated(listing["gyroscope"], "anglvel", imu.raw["anglvel"], imu.scale["anglvel"])
     for number, sample in enumerate(samples, 1):
         require_vector(vector(sample, "acceleration", number), acceleration, f"sample {number} acceleration")
-        require_vector(vector(sample, "rotationRate", number), rotation, f"sample {number} rotationRate")
+        require_vector(vector(sample, "rotation_rate", number), rotation, f"sample {number} rotation_rate")
 
 
 @dataclass(frozen=True)
@@ -294,7 +294,7 @@ def hid_feeds(listing: dict, reports: dict) -> tuple[HIDFeed, HIDFeed]:
     return (
         HIDFeed("acceleration", [0, 0, HID_ACCEL_Z_RAW * accel[2]], [accel[0], -accel[1], 0],
                 reports["accelerometerReports"]),
-        HIDFeed("rotationRate", [HID_GYRO_X_BASE * gyro[0], HID_GYRO_Y_RAW * gyro[1], HID_GYRO_Z_RAW * gyro[2]],
+        HIDFeed("rotation_rate", [HID_GYRO_X_BASE * gyro[0], HID_GYRO_Y_RAW * gyro[1], HID_GYRO_Z_RAW * gyro[2]],
                 [gyro[0], 0, 0], reports["gyroscopeReports"]),
     )
 
@@ -491,11 +491,12 @@ def check_record(results: Results) -> None:
     removed = float(next(event["timestamp"] for event in events if event["kind"] == "sensor_removed"))
     back = float(next(event["timestamp"] for event in events if event["kind"] == "sensor_reattached"))
     require(back > removed, f"reattached at {back} before removed at {removed}")
-    accel = [row for row in csv_rows(results, "raw.csv") if row["sensor"].startswith("acc")]
+    # raw.csv (format 2): a row per instant, a sensor's columns empty when it has no reading then.
+    accel = [row for row in csv_rows(results, "raw.csv") if row["acceleration_x"] != ""]
     require(accel, "raw.csv has no accelerometer rows")
     parts = ([], [])
     for row in accel:
-        t, x, y, z = (float(row[key]) for key in ("timestamp", "x", "y", "z"))
+        t, x, y, z = (float(row[key]) for key in ("timestamp", "acceleration_x", "acceleration_y", "acceleration_z"))
         require(not removed < t < back, f"raw sample at {t} inside the gap {removed}..{back}")
         require(close(y, -x) and close(z, HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G), f"raw accelerometer ({x}, {y}, {z}) is not fed")
         parts[t >= back].append((t, x / HID_ACCEL_LSB_G))
@@ -551,13 +552,13 @@ def check_hwdb(results: Results) -> None:
     require(properties.get("ACCEL_MOUNT_MATRIX", "").replace(" ", "") == expected_text,
             f"udev's ACCEL_MOUNT_MATRIX is {properties.get('ACCEL_MOUNT_MATRIX')!r}, expected {expected_text!r}")
     accelerometer = find_listing(listed(results, "hwdb", "list"), HID_SENSOR_HUB)["accelerometer"]
-    require(accelerometer.get("mountMatrix") == expected, f"imu-list mountMatrix is {accelerometer.get('mountMatrix')}, expected {expected}")
-    source = str(accelerometer.get("mountMatrixSource"))
-    require("hwdb" in source, f"imu-list mountMatrixSource is {source!r}, expected the hwdb")
+    require(accelerometer.get("mount_matrix") == expected, f"imu-list mount_matrix is {accelerometer.get('mount_matrix')}, expected {expected}")
+    source = str(accelerometer.get("mount_matrix_source"))
+    require("hwdb" in source, f"imu-list mount_matrix_source is {source!r}, expected the hwdb")
     gyroscope = find_listing(listed(results, "hwdb", "list"), HID_SENSOR_HUB)["gyroscope"]
-    require(gyroscope.get("mountMatrix") == expected, f"gyro_3d mountMatrix is {gyroscope.get('mountMatrix')}, expected {expected}")
-    require("accelerometer's hwdb" in str(gyroscope.get("mountMatrixSource")),
-            f"gyro_3d mountMatrixSource is {gyroscope.get('mountMatrixSource')!r}, expected the accelerometer's hwdb")
+    require(gyroscope.get("mount_matrix") == expected, f"gyro_3d mount_matrix is {gyroscope.get('mount_matrix')}, expected {expected}")
+    require("accelerometer's hwdb" in str(gyroscope.get("mount_matrix_source")),
+            f"gyro_3d mount_matrix_source is {gyroscope.get('mount_matrix_source')!r}, expected the accelerometer's hwdb")
     # The hwdb matrix applied to the feed as it is (HID sign, no negation): the accelerometer's
     # (0.01 n, -0.01 n, 1) g and the gyroscope's (10 + 0.01 n, 20, -30) deg/s through the same matrix.
     results.block("hwdb", "stream").require_success()
@@ -566,7 +567,7 @@ def check_hwdb(results: Results) -> None:
     gyro_lsb = HID_GYRO_LSB_DEG_PER_S * RADIANS_PER_DEGREE
     for number, sample in enumerate(samples, 1):
         acceleration = vector(sample, "acceleration", number)
-        rate = vector(sample, "rotationRate", number)
+        rate = vector(sample, "rotation_rate", number)
         feed_n = -(expected[0][1] * acceleration[0] + expected[1][1] * acceleration[1]) / HID_ACCEL_LSB_G  # -y of the feed
         require(feed_n >= -1e-9, f"sample {number}: acceleration {acceleration} is no feed value through {expected}")
         feed_acceleration = [feed_n * HID_ACCEL_LSB_G, -feed_n * HID_ACCEL_LSB_G, HID_ACCEL_Z_RAW * HID_ACCEL_LSB_G]
@@ -579,7 +580,7 @@ def check_hwdb(results: Results) -> None:
             if column in fixed:
                 value = expected[row][column] * fixed[column]
                 require(abs(rate[row] - value) <= HID_SCALE_TOLERANCE * abs(value),
-                        f"sample {number} rotationRate[{row}] is {rate[row]}, expected {value} (hwdb matrix times the feed)")
+                        f"sample {number} rotation_rate[{row}] is {rate[row]}, expected {value} (hwdb matrix times the feed)")
 
 
 def trigger_lines(results: Results, subject: str) -> list[str]:
@@ -654,7 +655,7 @@ def check_busy(results: Results) -> None:
         require(previous_x is None or x >= previous_x - 1e-9, f"sample {number} acceleration x went back to {x}")
         previous_x = x
         require(close(z, accelerometer.base[2]), f"sample {number} acceleration z is {z}, expected {accelerometer.base[2]}")
-        rotation = vector(sample, "rotationRate", number)
+        rotation = vector(sample, "rotation_rate", number)
         require(close(rotation[1], gyroscope.base[1]) and close(rotation[2], gyroscope.base[2]),
                 f"sample {number} rotation rate {rotation} is not the gyroscope feed")
     enable = results.block("busy", "enable-after").stdout

@@ -391,7 +391,7 @@ scenario_endurance() {
         lines_now=$(wc -l < /tmp/endurance-stream.out)
         # The whole samples printed since the accelerometer came back alone that carry no rotation rate.
         alone=$(head -n "$lines_now" /tmp/endurance-stream.out | tail -n +$((lines_back + 1)) |
-            grep '^{"acceleration".*}$' | grep -vc rotationRate)
+            grep '^{"acceleration".*}$' | grep -vc rotation_rate)
         emit "lines_before $lines_before lines_back $lines_back lines_now $lines_now accelerometer_only $alone"
         emit "@@imutest stderr"
         emit "@@imutest end endurance gyro-unbound exit=0"

@@ -17,23 +17,23 @@ enum RecordingFileTarget {
     /// Whether the three files the target does not fuzz are in place (a process runs one target).
     nonisolated(unsafe) private static var writtenOnce = false
 
-    /// A valid, unfinished recording: the reader checks no row counts against it.
+    /// A valid, unfinished recording of the current format (2): the reader checks no row counts against it.
     private static let validFiles: [String: String] = [
         "recording.json": """
-        {"format_version": 1, "session_id": "f893320b-07f7-536b-ae39-031c258c9f77", "tag": "walking", \
+        {"format_version": 2, "session_id": "f893320b-07f7-536b-ae39-031c258c9f77", "tag": "walking", \
         "source": "imu-fuzz", "device": {"name": "fuzz", "driver": "fuzz"}, "has_gyroscope": true, \
         "raw_rate": 50, "motion_rate": 25, "units": {"acceleration": "g", "attitude": "q", "rotation_rate": "rad/s", \
         "timestamp": "s"}, "complete": false}
         """,
         "raw.csv": """
-        timestamp,sensor,x,y,z
-        0.000000,accelerometer,-0.26692200,0.86859100,-0.09381100
-        0.000000,gyroscope,-0.95593300,0.54114100,-0.68048600
+        timestamp,acceleration_x,acceleration_y,acceleration_z,rotation_rate_x,rotation_rate_y,rotation_rate_z
+        0.000000,-0.26692200,0.86859100,-0.09381100,-0.95593300,0.54114100,-0.68048600
+        0.020000,,,,-1.01288000,0.67026200,-0.68636900
 
         """,
         "motion.csv": """
-        timestamp,attitude_qw,attitude_qx,attitude_qy,attitude_qz,gravity_x,gravity_y,gravity_z,user_acc_x,user_acc_y,\
-        user_acc_z,rotation_rate_x,rotation_rate_y,rotation_rate_z
+        timestamp,attitude_w,attitude_x,attitude_y,attitude_z,gravity_x,gravity_y,gravity_z,user_acceleration_x,\
+        user_acceleration_y,user_acceleration_z,rotation_rate_x,rotation_rate_y,rotation_rate_z
         0.000000,0.48230896,-0.84486446,0.03466309,-0.22886806,-0.35328014,0.83083491,0.43000756,0.09997784,0.04441178,\
         -0.47633108,-0.95075762,0.60158743,-0.67417065
 
@@ -59,6 +59,8 @@ enum RecordingFileTarget {
 
     /// What the reader promises for every recording it accepts.
     private static func check(_ recording: Recording) {
+        // A raw row holds one reading of each sensor at most, so no more readings than twice its rows.
+        precondition(recording.raw.count <= 2 * recording.rawRowCount, "more readings than raw.csv rows can hold")
         // An empty, nan or infinite raw timestamp is an empty field, kept for the pipeline to drop and count; the
         // others run forward on each sensor's stream.
         for timed in Dictionary(grouping: recording.raw.filter(\.timestamp.isFinite), by: \.sensor).values {
@@ -71,7 +73,7 @@ enum RecordingFileTarget {
         precondition(recording.metadata.fieldOutOfRange() == nil, "metadata out of its documented ranges was accepted")
         if recording.metadata.complete, let counts = recording.metadata.counts {
             precondition(
-                counts.raw == recording.raw.count && counts.motion == recording.motion.count && counts.events == recording.events.count,
+                counts.raw == recording.rawRowCount && counts.motion == recording.motion.count && counts.events == recording.events.count,
                 "a finished recording whose row counts disagree with recording.json was accepted")
         }
     }

@@ -1,0 +1,89 @@
+import Foundation
+import IIOTestbed
+import Testing
+
+/// Every file and `--json` line of the tools that needs no sensor, validated against docs/schemas/ (imu-list,
+/// imu-stream and imu-record are validated in their own suites, on umockdev fixtures).
+///
+/// The tools run for seconds each, so each test runs them on a dispatch queue (``checked(_:)``), leaving the test
+/// runner's few cooperative threads to the suites that wait on timers, and asserts on what they reported.
+@Suite("Formats match docs/schemas", .enabled(if: canRunCLIs, cliMessage))
+struct FormatSchemaTests {
+    private static let root = PackageLocations.packageRoot
+    private static let versionOne = root.appendingPathComponent("Fixtures/recordings/format-v1.imurec").path
+
+    /// What went wrong while running tools and validating their output.
+    private final class Failures: @unchecked Sendable {
+        var messages: [String] = []
+
+        /// Runs `tool`; a failure to run is noted and its output returned all the same.
+        func run(_ tool: String, _ arguments: [String]) throws -> String {
+            let result = try Testbed.runOutsidePreload(executable: try product(tool), arguments: arguments, timeLimit: 300)
+            if result.status != 0 { messages.append("\(tool) \(arguments) exited \(result.status): \(result.standardError)") }
+            return result.output
+        }
+
+        /// Validates `text` against `schema`, noting the report of a failure.
+        func validate(_ text: String, _ schema: String, _ layout: SchemaValidation.Layout = .lines) throws {
+            if let failure = try SchemaValidation.failures(text, schema: schema, layout) { messages.append(failure) }
+        }
+
+        /// Validates a recording's four files.
+        func validateRecording(_ directory: URL) throws {
+            func text(_ name: String) throws -> String { try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) }
+            try validate(text("recording.json"), "recording.schema.json", .json)
+            try validate(text("raw.csv"), "raw-row.schema.json", .csv)
+            try validate(text("motion.csv"), "motion-row.schema.json", .csv)
+        }
+    }
+
+    /// Runs `work` on a dispatch queue and expects it to have noted no failure.
+    private func checked(_ work: @escaping @Sendable (Failures) throws -> Void) async throws {
+        let failures = Failures()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work(failures) }) }
+        }
+        #expect(failures.messages.isEmpty, "\(failures.messages.joined(separator: "\n"))")
+    }
+
+    @Test("imu-motion: JSON lines, the CSV in motion.csv's columns, the benchmark line")
+    func motion() async throws {
+        try await checked { check in
+            try check.validate(check.run("imu-motion", [Self.versionOne, "--json"]), "device-motion.schema.json")
+            try check.validate(check.run("imu-motion", [Self.versionOne]), "motion-row.schema.json", .csv)
+            try check.validate(check.run("imu-motion", [Self.versionOne, "--benchmark", "--json"]), "benchmark.schema.json")
+        }
+    }
+
+    @Test("imu-classify --replay --json on a version 1 recording; the bundled model file; a version 1 recording.json")
+    func classify() async throws {
+        try await checked { check in
+            let predictions = try check.run("imu-classify", ["--replay", Self.versionOne, "--json"])
+            if predictions.split(separator: "\n").count < 3 { check.messages.append("too few predictions: \(predictions)") }
+            try check.validate(predictions, "prediction.schema.json")
+            let model = Self.root.appendingPathComponent("Sources/ActivityKit/Resources/motionsense.model")
+            try check.validate(String(contentsOf: model, encoding: .utf8), "model.schema.json", .json)
+            try check.validate(String(contentsOfFile: Self.versionOne + "/recording.json", encoding: .utf8), "recording.schema.json", .json)
+        }
+    }
+
+    @Test("imu-import --json, the recordings it writes (format 2), imu-train --json, the model, imu-eval --json")
+    func importTrainEvaluate() async throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imu-schema-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try await checked { check in
+            let excerpts = Self.root.appendingPathComponent("Fixtures/motionsense").path
+            try check.validate(check.run("imu-import", ["motionsense", excerpts, "--output", output.path, "--json"]), "import.schema.json")
+            let recordings = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".imurec") }.sorted()
+            if recordings.count != 4 { check.messages.append("imported \(recordings)") }
+            for recording in recordings { try check.validateRecording(output.appendingPathComponent(recording)) }
+
+            let paths = recordings.map { output.appendingPathComponent($0).path }
+            let model = output.appendingPathComponent("small.model").path
+            let window = ["--window", "20", "--hop", "10", "--rounds", "5"]
+            try check.validate(check.run("imu-train", paths + window + ["-o", model, "--json"]), "trained-model.schema.json")
+            try check.validate(String(contentsOfFile: model, encoding: .utf8), "model.schema.json", .json)
+            try check.validate(check.run("imu-eval", [model] + paths + ["--json"]), "evaluation.schema.json")
+        }
+    }
+}
