@@ -10,9 +10,9 @@ import Testing
     /// The MotionSense subjects the bundled model was not trained on (Sources/ActivityKit/Resources/README.md).
     static let heldOutSubjects: Set = ["sub_8", "sub_16", "sub_22"]
 
-    /// Lowest accuracy the bundled model may reach on `Fixtures/heldout` (it reached 0 % when this was written;
-    /// the floor leaves room for a small, deliberate change of the features or the fusion, not for a broken one).
-    static let heldOutAccuracyFloor = 0.0
+    /// Lowest accuracy the bundled model may reach on `Fixtures/heldout` (252 windows): it reached 96.03 % when it was
+    /// trained; the floor leaves room for a small, deliberate change of the features or the fusion, not for a broken one.
+    static let heldOutAccuracyFloor = 0.90
 
     @Test("the bundled MotionSense model loads, fits this build's features and names the six canonical activities")
     func bundledModelLoads() throws {
