@@ -117,7 +117,9 @@ struct TrainCommand: ParsableCommand {
             selection = try search.select(dataset: dataset) { done, total in
                 progress.update("choosing hyperparameters", completed: done, total: total)
             }
-            selection.method += "; chosen on all \(Set(dataset.groups).count) training groups after the reported cross-validation"
+            selection.method +=
+                "; chosen on all \(Set(dataset.groups).count) training groups"
+                + (crossValidate ? ", after the reported cross-validation" : "")
             logger.info(
                 "chose \(selection.chosen.rounds) rounds, learning rate \(selection.chosen.learningRate), depth \(selection.chosen.maximumDepth)"
             )
