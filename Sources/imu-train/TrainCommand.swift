@@ -119,7 +119,7 @@ struct TrainCommand: ParsableCommand {
             }
             selection.method +=
                 "; chosen on all \(Set(dataset.groups).count) training groups"
-                + (crossValidate ? ", after the reported cross-validation" : "")
+                + (crossValidate ? " after the reported cross-validation" : "")
             logger.info(
                 "chose \(selection.chosen.rounds) rounds, learning rate \(selection.chosen.learningRate), depth \(selection.chosen.maximumDepth)"
             )
