@@ -44,7 +44,7 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
             "the model does not know the activities \(unknown.joined(separator: ", ")) (it knows \(known.joined(separator: ", "))); "
                 + "evaluate sessions of activities it knows, map your labels onto its names with --label-map, or retrain it with these"
         case .unsupportedModelVersion(let found, let supported):
-            "model file format version \(found) is not supported (this build reads version \(supported)); retrain it with this version of imu-train"
+            "model file format version \(found) is not supported (this build reads versions 1 to \(supported)); retrain it with this version of imu-train"
         case .incompatibleModel(let detail):
             "model file does not fit this build: \(detail); retrain it with this version of imu-train"
         case .windowMismatch(let running, let found):

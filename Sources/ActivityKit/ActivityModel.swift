@@ -7,8 +7,12 @@ import Glibc
 
 /// A trained activity classifier as stored on disk: format version, windows, feature order, classes, summary, trees.
 public struct ActivityModel: Codable, Sendable {
-    /// The format version this build writes and reads.
-    public static let currentFormatVersion = 1
+    /// The format version this build writes: 2 adds the provenance fields of ``TrainingSummary`` (groups, project
+    /// version, how the hyperparameters were chosen, how the cross-validation was done).
+    public static let currentFormatVersion = 2
+
+    /// The format versions this build reads: a format-1 model is a format-2 model without the provenance fields.
+    public static let readableFormatVersions = 1...currentFormatVersion
 
     /// Format version of the file.
     public let formatVersion: Int
@@ -39,7 +43,7 @@ public struct ActivityModel: Codable, Sendable {
 
     /// Checks version and shape: the feature order must be this build's, and the trees must fit the features and classes.
     public func validate() throws(ActivityError) {
-        guard formatVersion == Self.currentFormatVersion else {
+        guard Self.readableFormatVersions.contains(formatVersion) else {
             throw .unsupportedModelVersion(found: formatVersion, supported: Self.currentFormatVersion)
         }
         let expected = FeatureExtractor(configuration: window).featureNames
@@ -96,7 +100,7 @@ public struct ActivityModel: Codable, Sendable {
             throw .unreadableModel(
                 path: path, reason: "not an activity model file (expected JSON with a formatVersion)")
         }
-        guard header.formatVersion == currentFormatVersion else {
+        guard readableFormatVersions.contains(header.formatVersion) else {
             throw .unsupportedModelVersion(found: header.formatVersion, supported: currentFormatVersion)
         }
         let model: ActivityModel

@@ -12,9 +12,10 @@ public struct ActivityTrainer: Sendable {
     }
 
     /// Trains on every window of `dataset`; the same dataset, description and parameters give byte-identical models.
+    /// `selection` says how the parameters were chosen (by default: given, not chosen on data).
     public func train(
         dataset: WindowedDataset, dataDescription: String,
-        crossValidation: CrossValidationSummary? = nil,
+        crossValidation: CrossValidationSummary? = nil, selection: HyperparameterSelection? = nil,
         progress: (_ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _ in }
     ) throws(ActivityError) -> ActivityModel {
         let classNames = dataset.classNames
@@ -29,7 +30,9 @@ public struct ActivityTrainer: Sendable {
             windowCount: dataset.windowCount,
             groupCount: Set(dataset.groups).count, windowsPerClass: windowsPerClass,
             parameters: parameters,
-            crossValidation: crossValidation
+            crossValidation: crossValidation, groups: Array(Set(dataset.groups)).sorted(),
+            sessionsWithoutSubject: dataset.sessionsWithoutSubject,
+            hyperparameterSelection: selection ?? .given(parameters)
         )
         return try ActivityModel(
             window: dataset.configuration, classNames: classNames, summary: summary,
@@ -60,6 +63,37 @@ public struct ActivityTrainer: Sendable {
             }
         }
         return confusion
+    }
+
+    /// Nested cross-validation: in each outer fold, `search` chooses the hyperparameters on inner folds of that
+    /// fold's training subjects alone, a model with the choice is trained on them and tested on the held-out fold.
+    /// The reported score is therefore never measured on windows the choice saw. Folds never split a subject.
+    public func nestedCrossValidate(
+        dataset: WindowedDataset, folds foldCount: Int, search: HyperparameterSearch,
+        progress: (_ fold: Int, _ completedSteps: Int, _ totalSteps: Int) -> Void = { _, _, _ in }
+    ) throws(ActivityError) -> (confusion: ConfusionMatrix, parametersPerFold: [TunedParameters]) {
+        let classNames = dataset.classNames
+        let labels = try Self.indices(of: dataset.labels, in: classNames)
+        let folds = try GroupedFolds(groups: dataset.groups, foldCount: foldCount)
+        var confusion = ConfusionMatrix(classNames: classNames)
+        var chosen: [TunedParameters] = []
+        for fold in 0..<foldCount {
+            let training = folds.trainingWindows(holdingOut: fold)
+            let selection = try search.select(
+                features: dataset.features, labels: labels, groups: dataset.groups, rows: training, classNames: classNames
+            ) { done, total in progress(fold, done, total + 1) }
+            chosen.append(selection.chosen)
+            let classifier = try GradientBoostingTrainer(parameters: selection.chosen.applied(to: search.base))
+                .train(
+                    matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] }, classCount: classNames.count)
+            progress(fold, search.trainingCount + 1, search.trainingCount + 1)
+            for window in folds.heldOutWindows(fold) {
+                let prediction = ActivityPrediction(
+                    classNames: classNames, probabilities: classifier.probabilities(for: dataset.features.row(window)))
+                confusion.record(truth: labels[window], prediction: prediction.bestIndex)
+            }
+        }
+        return (confusion, chosen)
     }
 
     /// Position of each label in `classNames`.

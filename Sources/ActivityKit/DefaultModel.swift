@@ -20,7 +20,7 @@ extension ActivityModel {
     }
 
     /// The model shipped with ActivityKit, trained on MotionSense (MIT licence; Malekzadeh, Clegg, Cavallaro, Haddadi,
-    /// "Mobile Sensor Data Anonymization", IoTDI 2019): downstairs, jogging, sitting, standing, upstairs, walking.
+    /// "Mobile Sensor Data Anonymization", IoTDI 2019): downstairs, running, sitting, standing, upstairs, walking.
     public static func bundledDefault() throws(ActivityError) -> ActivityModel {
         let candidates = defaultModelCandidates
         guard let url = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0.path) }) else {

@@ -15,6 +15,8 @@ public struct SessionSummary: Sendable, Equatable {
     public var motionCount: Int
     /// Input readings the fusion dropped (repeated or backward timestamps, nan or empty values, unpaired).
     public var droppedReadings: Int
+    /// Whether the session names its subject; one that does not is its own group (``group`` is its session ID).
+    public var hasSubject = true
 
     /// Creates a summary.
     public init(label: String, group: String, name: String, motionCount: Int, droppedReadings: Int) {
@@ -95,7 +97,8 @@ extension LabelledSession {
             let statistics = updates.inputStatistics
             return SessionSummary(
                 label: metadata.tag, group: metadata.subject ?? metadata.sessionID, name: name, motionCount: motionCount,
-                droppedReadings: statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired)
+                droppedReadings: statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired,
+                hasSubject: metadata.subject != nil)
         } catch let error as RecordingError {
             throw ActivityError.unreadableRecording(error)
         }

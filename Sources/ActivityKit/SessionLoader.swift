@@ -77,7 +77,7 @@ public struct SessionLoader: Sendable {
             for result in results {
                 let (summary, rows) = try result.get()
                 inspect(summary)
-                dataset.append(rows: rows, label: summary.label, group: summary.group)
+                dataset.append(rows: rows, label: summary.label, group: summary.group, hasSubject: summary.hasSubject)
             }
             start += group.count
         }

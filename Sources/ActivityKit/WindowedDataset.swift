@@ -12,6 +12,8 @@ public struct WindowedDataset: Sendable {
     public private(set) var groups: [String]
     /// Number of sessions that contributed at least one window.
     public private(set) var sessionCount: Int
+    /// Of those, the sessions that named no subject and are grouped by their session ID instead.
+    public private(set) var sessionsWithoutSubject = 0
 
     /// Cuts every session into windows of `configuration` and extracts their features (sessions in parallel, result in input order).
     public init(sessions: [LabelledSession], configuration: WindowConfiguration) throws(ActivityError) {
@@ -45,9 +47,10 @@ public struct WindowedDataset: Sendable {
     }
 
     /// Adds one session's feature rows (a session without rows adds nothing).
-    mutating func append(rows: [[Double]], label: String, group: String) {
+    mutating func append(rows: [[Double]], label: String, group: String, hasSubject: Bool) {
         guard !rows.isEmpty else { return }
         sessionCount += 1
+        if !hasSubject { sessionsWithoutSubject += 1 }
         for row in rows { features.append(row: row) }
         labels += Array(repeating: label, count: rows.count)
         groups += Array(repeating: group, count: rows.count)

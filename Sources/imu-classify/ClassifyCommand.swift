@@ -29,7 +29,7 @@ struct ClassifyCommand: AsyncParsableCommand {
             --replay takes recordings written by imu-record or imu-import (their raw readings go through the same \
             fusion as a live sensor) and MotionSense device-motion CSV files, replayed one after another.
 
-            Without --model the bundled MotionSense model is used (downstairs, jogging, sitting, standing, upstairs, \
+            Without --model the bundled MotionSense model is used (downstairs, running, sitting, standing, upstairs, \
             walking). The model file is reloaded when it changes on disk or when the process receives SIGHUP, without \
             interrupting the stream.
 

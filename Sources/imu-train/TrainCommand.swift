@@ -18,7 +18,11 @@ struct TrainCommand: ParsableCommand {
             Cuts every session into overlapping windows (4 s with a 2 s hop at 25 Hz unless told otherwise), computes \
             features from user acceleration, gravity and rotation rate, and fits gradient-boosted trees. With \
             --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
-            on) and stores the result in the model's summary.
+            on) and stores the result in the model's summary. With --tune the rounds, learning rate and depth are chosen \
+            from a small grid (100/200/300 rounds, learning rate 0.1/0.2, depth 3/4) by subject-disjoint inner folds of \
+            the training subjects: inside every outer fold for the reported score (nested cross-validation), and on \
+            all subjects for the model written; the model file records the grid, every candidate's inner score and \
+            the choice. Sessions that name no subject (imu-record's) are grouped by session, and imu-train says so.
 
             Inputs are recordings written by imu-record or imu-import (label = tag, read as an activity name of \
             docs/labels.md or through --label-map; subject = subject; their raw \
@@ -28,6 +32,7 @@ struct TrainCommand: ParsableCommand {
             Examples:
               imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
               imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
+              imu-train --tune --cross-validate /tmp/motionsense -o activity.model
               imu-train ~/sessions/*.imurec -o my.model
 
             Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
@@ -48,6 +53,15 @@ struct TrainCommand: ParsableCommand {
     @Option(help: "Number of cross-validation folds (subjects are never split).")
     var folds = 5
 
+    @Flag(help: "Choose rounds, learning rate and depth by inner subject-disjoint folds (nested with --cross-validate).")
+    var tune = false
+
+    @Option(help: "Number of inner folds of the --tune search.")
+    var innerFolds = 3
+
+    @Option(name: .customLong("description"), help: "What the data is, stored in the model (default: the input paths).")
+    var dataDescription: String?
+
     @OptionGroup var window: WindowOptions
     @OptionGroup var boosting: BoostingOptions
     @OptionGroup var labelMap: LabelMapOption
@@ -64,6 +78,7 @@ struct TrainCommand: ParsableCommand {
                 "nothing to do: give -o MODEL to train, --cross-validate to validate, or both")
         }
         try requireFlag("--folds", folds, in: 2...100)
+        try requireFlag("--inner-folds", innerFolds, in: 2...100)
     }
 
     func run() throws {
@@ -88,23 +103,34 @@ struct TrainCommand: ParsableCommand {
         logger.info(
             "\(dataset.windowCount) windows of \(configuration.size) samples, \(Set(dataset.groups).count) subjects"
         )
-        let trainer = try ActivityTrainer(parameters: parameters)
+        if dataset.sessionsWithoutSubject > 0 {
+            printError(
+                "imu-train: \(dataset.sessionsWithoutSubject) of \(dataset.sessionCount) sessions name no subject; each of "
+                    + "them is its own group, so folds split by session, never by window (give recordings a subject to "
+                    + "validate across people)")
+        }
+        let search = tune ? try HyperparameterSearch(innerFolds: innerFolds, base: parameters) : nil
         let progress = TerminalProgressBar()
         var summary: CrossValidationSummary?
         if crossValidate {
-            let confusion = try trainer.crossValidate(dataset: dataset, folds: folds) {
-                fold, done, total in
-                progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
-            }
-            summary = CrossValidationSummary(
-                folds: folds, accuracy: confusion.accuracy, macroF1: confusion.macroF1)
-            let report = EvaluationReport(
-                confusion: confusion, windows: configuration, mode: "cross-validation", folds: folds)
-            print(json ? try report.jsonLine() : report.text())
+            summary = try crossValidation(dataset: dataset, parameters: parameters, search: search, progress: progress)
         }
         guard let output else { return }
-        let model = try trainer.train(
-            dataset: dataset, dataDescription: inputs.joined(separator: " "), crossValidation: summary
+        var selection = HyperparameterSelection.given(parameters)
+        if let search {
+            selection = try search.select(dataset: dataset) { done, total in
+                progress.update("choosing hyperparameters", completed: done, total: total)
+            }
+            selection.method +=
+                "; chosen on all \(Set(dataset.groups).count) training groups"
+                + (crossValidate ? " after the reported cross-validation" : "")
+            logger.info(
+                "chose \(selection.chosen.rounds) rounds, learning rate \(selection.chosen.learningRate), depth \(selection.chosen.maximumDepth)"
+            )
+        }
+        let model = try ActivityTrainer(parameters: selection.chosen.applied(to: parameters)).train(
+            dataset: dataset, dataDescription: dataDescription ?? inputs.joined(separator: " "), crossValidation: summary,
+            selection: selection
         ) { done, total in
             progress.update("training", completed: done, total: total)
         }
@@ -116,5 +142,40 @@ struct TrainCommand: ParsableCommand {
                 "wrote \(output): \(model.classNames.joined(separator: ", ")) from \(dataset.windowCount) windows"
             )
         }
+    }
+
+    /// Runs the cross-validation (nested when `search` is given), prints its report and returns its summary.
+    private func crossValidation(
+        dataset: WindowedDataset, parameters: GradientBoostingParameters, search: HyperparameterSearch?,
+        progress: TerminalProgressBar
+    ) throws(ActivityError) -> CrossValidationSummary {
+        let grouping = dataset.sessionsWithoutSubject > 0 ? "subject, or session where none is named" : "subject"
+        let confusion: ConfusionMatrix
+        let summary: CrossValidationSummary
+        if let search {
+            let nested = try ActivityTrainer(parameters: parameters).nestedCrossValidate(dataset: dataset, folds: folds, search: search) {
+                fold, done, total in
+                progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
+            }
+            confusion = nested.confusion
+            summary = CrossValidationSummary(
+                folds: folds, accuracy: confusion.accuracy, macroF1: confusion.macroF1,
+                method: "nested: \(folds) outer folds grouped by \(grouping); in each, the hyperparameters were chosen by "
+                    + "\(search.innerFolds) inner folds of that fold's training groups alone, then trained on them and "
+                    + "tested on the held-out fold",
+                parametersPerFold: nested.parametersPerFold)
+        } else {
+            confusion = try ActivityTrainer(parameters: parameters).crossValidate(dataset: dataset, folds: folds) {
+                fold, done, total in
+                progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
+            }
+            summary = CrossValidationSummary(
+                folds: folds, accuracy: confusion.accuracy, macroF1: confusion.macroF1,
+                method: "\(folds) folds grouped by \(grouping), with the given hyperparameters")
+        }
+        let report = EvaluationReport(
+            confusion: confusion, windows: dataset.configuration, mode: "cross-validation", folds: folds)
+        print(json ? try report.jsonLine() : report.text())
+        return summary
     }
 }

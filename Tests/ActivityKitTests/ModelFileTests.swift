@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    @Test("a trained model is written in the current format with its provenance: groups, version, how it was tuned")
+    func trainedModelCarriesProvenance() throws {
+        let summary = Self.model.summary
+        #expect(Self.model.formatVersion == 2)
+        #expect(summary.groups == ["s0", "s1"])
+        #expect(summary.sessionsWithoutSubject == 0)
+        #expect(summary.projectVersion == ProjectVersion.current)
+        #expect(summary.hyperparameterSelection == .given(summary.parameters))
+        let object = try json()
+        let stored = try #require(object["summary"] as? [String: Any])
+        #expect(stored["projectVersion"] as? String == ProjectVersion.current)
+        #expect((stored["hyperparameterSelection"] as? [String: Any])?["method"] as? String != nil)
+    }
+
     @Test func differentFeatureOrderIsRejected() throws {
         var object = try json()
         var names = try #require(object["featureNames"] as? [String])

@@ -45,7 +45,7 @@ struct IMUClassifyTests {
         #expect(zip(timestamps.dropFirst(), timestamps).allSatisfy { abs($0 - $1 - hop) < 1e-6 }, "\(timestamps)")
         for line in lines {
             let probabilities = try #require(line["probabilities"] as? [String: Double])
-            #expect(Set(probabilities.keys) == ["downstairs", "jogging", "sitting", "standing", "upstairs", "walking"])
+            #expect(Set(probabilities.keys) == ["downstairs", "running", "sitting", "standing", "upstairs", "walking"])
             #expect(abs(probabilities.values.reduce(0, +) - 1) < 1e-9)
             let confidence = try #require(line["confidence"] as? Double)
             let activity = try #require(line["activity"] as? String)

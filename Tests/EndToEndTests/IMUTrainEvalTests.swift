@@ -170,6 +170,30 @@ struct IMUTrainEvalTests {
         #expect(validation.macroF1 == report["macro_f1"] as? Double)
     }
 
+    @Test("imu-train on recordings without a subject groups the folds by session and says so on stderr")
+    func recordingsWithoutSubjectAreGroupedBySession() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == 0)
+        for name in motionSenseRows.keys {
+            let metadata = scratch.motionSense.appendingPathComponent(name).appendingPathComponent("recording.json")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: metadata)) as? [String: Any])
+            object["subject"] = nil
+            try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: metadata)
+        }
+        let modelURL = scratch.root.appendingPathComponent("sessions.model")
+        let result = try scratch.run(
+            "imu-train", [scratch.motionSense.path, "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path] + trainingOptions)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "imu-train: 4 of 4 sessions name no subject; each of them is its own group, so folds split by session, never by window"),
+            "\(result.standardError)")
+        let model = try ActivityModel.load(contentsOf: modelURL)
+        #expect(model.summary.sessionsWithoutSubject == 4)
+        #expect(model.summary.groups?.count == 4)
+        #expect(model.summary.crossValidation?.method?.contains("grouped by subject, or session where none is named") == true)
+    }
+
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
     func trainAndEvaluateHAPT() throws {
         let scratch = try ScratchDirectory()

@@ -1,0 +1,76 @@
+import ActivityKit
+import Foundation
+import Testing
+
+@Suite struct HyperparameterSearchTests {
+    /// Small trees on the synthetic sessions, so that a search runs in a moment.
+    var base: GradientBoostingParameters {
+        var parameters = GradientBoostingParameters()
+        parameters.minimumLeafSize = 3
+        parameters.seed = 5
+        return parameters
+    }
+
+    @Test("the first r rounds of a boosted model are the model trained for r rounds: checkpoint predictions match")
+    func checkpointsMatchShorterModels() throws {
+        let dataset = TrainingTests.dataset
+        let labels = dataset.labels.map { dataset.classNames.firstIndex(of: $0)! }
+        func trained(_ rounds: Int) throws -> GradientBoostedTrees {
+            var parameters = base
+            parameters.rounds = rounds
+            return try GradientBoostingTrainer(parameters: parameters)
+                .train(matrix: dataset.features, labels: labels, classCount: dataset.classNames.count)
+        }
+        let short = try trained(3)
+        let long = try trained(8)
+        #expect(Array(long.rounds.prefix(3)) == short.rounds)
+        for row in 0..<dataset.windowCount {
+            let features = dataset.features.row(row)
+            let best = long.bestClasses(for: features, afterRounds: [3, 8])
+            #expect(
+                best[0] == ActivityPrediction(classNames: dataset.classNames, probabilities: short.probabilities(for: features)).bestIndex)
+            #expect(
+                best[1] == ActivityPrediction(classNames: dataset.classNames, probabilities: long.probabilities(for: features)).bestIndex)
+        }
+    }
+
+    @Test("a search scores every candidate of the grid on inner folds and records the best by macro-F1")
+    func searchRecordsEveryCandidate() throws {
+        let grid = HyperparameterGrid(rounds: [2, 6], learningRates: [0.1, 0.3], maximumDepths: [1, 2])
+        let search = try HyperparameterSearch(grid: grid, innerFolds: 2, base: base)
+        #expect(search.trainingCount == 8)
+        var steps: [Int] = []
+        let selection = try search.select(dataset: TrainingTests.dataset) { done, _ in steps.append(done) }
+        #expect(steps == Array(1...8))
+        let candidates = try #require(selection.candidates)
+        #expect(candidates.map(\.parameters) == grid.candidates)
+        #expect(candidates.count == 8)
+        let best = try #require(candidates.map(\.macroF1).max())
+        #expect(candidates.first { $0.parameters == selection.chosen }?.macroF1 == best)
+        #expect(selection.innerFolds == 2)
+        #expect(selection.grid == grid)
+    }
+
+    @Test("nested cross-validation chooses inside every outer fold and never trains on the held-out subjects")
+    func nestedCrossValidationChoosesPerFold() throws {
+        let grid = HyperparameterGrid(rounds: [2, 5], learningRates: [0.2], maximumDepths: [2])
+        let search = try HyperparameterSearch(grid: grid, innerFolds: 2, base: base)
+        let dataset = try WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 6), configuration: TrainingTests.configuration)
+        let nested = try ActivityTrainer(parameters: base).nestedCrossValidate(dataset: dataset, folds: 3, search: search)
+        #expect(nested.parametersPerFold.count == 3)
+        #expect(nested.parametersPerFold.allSatisfy { grid.candidates.contains($0) })
+        #expect(nested.confusion.counts.joined().reduce(0, +) == dataset.windowCount)
+        #expect(nested.confusion.accuracy > 0.9)
+    }
+
+    @Test("grids with no value or values out of range are refused")
+    func invalidGridsAreRefused() {
+        #expect(throws: ActivityError.self) {
+            try HyperparameterSearch(grid: HyperparameterGrid(rounds: [], learningRates: [0.1], maximumDepths: [3]))
+        }
+        #expect(throws: ActivityError.self) {
+            try HyperparameterSearch(grid: HyperparameterGrid(rounds: [10], learningRates: [2], maximumDepths: [3]))
+        }
+        #expect(throws: ActivityError.self) { try HyperparameterSearch(innerFolds: 1) }
+    }
+}
