@@ -19,8 +19,11 @@ public struct SessionSummary: Sendable, Equatable {
     public var hasSubject = true
 
     /// Creates a summary.
-    public init(label: String, group: String, name: String, motionCount: Int, droppedReadings: Int) {
+    public init(
+        label: String, group: String, name: String, motionCount: Int, droppedReadings: Int, hasSubject: Bool = true
+    ) {
         self.label = label
+        self.hasSubject = hasSubject
         self.group = group
         self.name = name
         self.motionCount = motionCount
