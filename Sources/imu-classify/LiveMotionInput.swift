@@ -33,7 +33,7 @@ struct LiveMotionInput: Sendable {
             query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
         ) { status in
-            printError("imu-classify: \(status)")
+            printStatus("imu-classify: \(status)")
             if case .streaming(let imu) = status { gyroscopePresent.value.withLock { $0 = imu.gyroscope != nil } }
         }
         let imu = try await source.resolve()

@@ -48,7 +48,7 @@ struct SessionRecorder: Sendable {
             query: device, acceptAnyIMU: any, waitsForFirstIMU: wait, uri: uri,
             configuration: StreamConfiguration(rate: sensorRate), logger: logger
         ) { status in
-            if case .streaming = status {} else { printError("imu-record: \(status)") }
+            if case .streaming = status {} else { printStatus("imu-record: \(status)") }
             continuation.yield(.status(status, at: MonotonicClock.now))
         }
         let imu: IMU
@@ -60,7 +60,7 @@ struct SessionRecorder: Sendable {
         let session = try RecordingSession(
             imu: imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
-        if countdown { printError("imu-record: recording '\(tag)' starts in 2 s") }
+        if countdown { printStatus("imu-record: recording '\(tag)' starts in 2 s") }
         let pump = Task {
             do {
                 for try await batch in source.streaming(imu).readings() { continuation.yield(.readings(batch)) }

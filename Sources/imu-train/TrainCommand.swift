@@ -14,31 +14,36 @@ struct TrainCommand: ParsableCommand {
         commandName: "imu-train",
         abstract: "Train an activity classifier from labelled motion sessions.",
         discussion: """
+              imu-train --cross-validate recordings/motionsense -o activity.model
+              imu-train ~/sessions/*.imurec -o my.model
+              imu-train --cross-validate --folds 5 --json recordings/hapt
+
             Cuts every session into overlapping windows (4 s with a 2 s hop at 25 Hz unless told otherwise), computes \
             features from user acceleration, gravity and rotation rate, and fits gradient-boosted trees. With \
             --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
-            on) and stores the result in the model's summary.
+            on) and stores the result in the model's summary. --rate is the device-motion rate the sessions are \
+            resampled to, and the model's rate.
 
             Inputs are recordings written by imu-record or imu-import (label = tag, subject = subject; their raw \
             readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
             (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
 
-            Examples:
-              imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
-              imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
-              imu-train ~/sessions/*.imurec -o my.model
+            More examples:
+              imu-import hapt ../shared/data/hapt -o /tmp/hapt
+              imu-train --cross-validate /tmp/hapt
 
-            Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
-            success, 11 on an unwritable model, 12 on unreadable or malformed input, 14 on too little labelled \
-            data, 64 on a usage error; 1 anything else.
-            """
+            Results go to stdout, warnings and errors to stderr (-v adds progress details, -q leaves only errors). \
+            Exit status: 0 on success, 11 on an unwritable model, 12 on unreadable or malformed input, 14 on too \
+            little labelled data, 64 on a usage error (--rate, --window and --hop in the ranges a model file \
+            holds, --folds 2...100); 1 anything else.
+            """,
+        version: ToolVersion.line
     )
 
-    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
+    @Argument(help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: "Where to write the model file.")
-    var output: String?
+    @OptionGroup var destination: OutputOptions
 
     @Flag(help: "Run subject-disjoint cross-validation and report it.")
     var crossValidate = false
@@ -49,11 +54,12 @@ struct TrainCommand: ParsableCommand {
     @OptionGroup var window: WindowOptions
     @OptionGroup var boosting: BoostingOptions
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
-    @Flag(name: .shortAndLong, help: "Log the sessions and windows loaded to stderr.")
-    var verbose = false
+    /// Where the model is written; nil only cross-validates.
+    private var output: String? { destination.output }
+    private var json: Bool { format.json }
 
     func validate() throws {
         if output == nil && !crossValidate {
@@ -64,7 +70,7 @@ struct TrainCommand: ParsableCommand {
     }
 
     func run() throws {
-        bootstrapLogging(level: verbose ? .info : .warning)
+        verbosity.bootstrap()
         let logger = Logger(label: "imu-train")
         do {
             try train(logger: logger)
