@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Status and progress lines on stderr, which `--quiet` silences; results and errors are never silenced.
+/// Status, progress and warning lines on stderr, which `--quiet` silences; results and errors are never silenced.
 public enum StatusOutput {
     private static let quiet = Atomic(false)
 
@@ -11,7 +11,7 @@ public enum StatusOutput {
     }
 }
 
-/// Writes a status line (`sensor removed, waiting`, progress) to stderr unless `--quiet` was given.
+/// Writes a status, progress or warning line (`sensor removed, waiting`) to stderr unless `--quiet` was given.
 public func printStatus(_ line: String) {
     guard !StatusOutput.isQuiet else { return }
     printError(line)

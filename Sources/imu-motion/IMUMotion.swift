@@ -35,7 +35,7 @@ struct IMUMotion: ParsableCommand {
             up), userAcceleration (g) and bias-corrected rotationRate (rad/s).
 
             More examples:
-              imu-motion --benchmark ../shared/data/broad/01_undisturbed_slow_rotation_A.csv.gz
+              imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
 
             With --benchmark, nothing is written; the filter's cost per input sample is measured instead.
             """,
@@ -87,7 +87,7 @@ struct IMUMotion: ParsableCommand {
             }
             try output.finish()
             if let repairs = pipeline.inputStatistics.droppedReadings {
-                printError("imu-motion: \(self.input): \(repairs)")
+                printStatus("imu-motion: \(self.input): \(repairs)")
             }
             for event in pipeline.drainEvents() { logger.warning("\(event)") }
             logger.info(

@@ -110,7 +110,7 @@ struct EnumerationTruthTests {
         _ = try testbed.install(fixtureNamed: "cros-ec")
         try feedLidAndBase(testbed)
         let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: arguments + ["--rate", "100", "--samples", "2", "--json"])
+            executable: try product("imu-stream"), arguments: arguments + ["--sensor-rate", "100", "--samples", "2", "--json"])
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 2)
