@@ -95,7 +95,10 @@ let package = Package(
                 "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            plugins: ["GitRevision"]),
+        // Writes the git revision `--version` prints into CommandLineSupport before every build.
+        .plugin(name: "GitRevision", capability: .buildTool()),
         // glibc's malloc.h (malloc_trim), for long-running tools.
         .systemLibrary(name: "CMalloc"),
 

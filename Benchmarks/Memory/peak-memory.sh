@@ -8,7 +8,7 @@
 # a temporary directory, then runs under /usr/bin/time -v:
 #   imu-motion FILE.csv                      (CSV in, device-motion CSV to /dev/null)
 #   imu-classify --replay RECORDING          (the bundled model; only up to 100 MB: the replay is slow in debug)
-#   imu-eval MODEL RECORDING
+#   imu-eval --model MODEL RECORDING
 #   imu-classify --replay MOTIONSENSE.csv    (a MotionSense-named device-motion CSV at 50 Hz, same size)
 #   imu-import motionsense DATASET           (that file as a dataset, written as a recording to a scratch folder)
 # and prints each run's peak resident set size (VmHWM) in MB. Builds the tools in release mode (in $SCRATCH_PATH,
@@ -124,7 +124,7 @@ PY
     if [ "$size" -le "$replay_limit_mb" ]; then
         printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-classify --replay" "$raw_bytes" \
             "$(peak "$bin/imu-classify" --replay "$recording" --json)"
-        printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-eval" "$raw_bytes" "$(peak "$bin/imu-eval" "$model" "$recording")"
+        printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-eval" "$raw_bytes" "$(peak "$bin/imu-eval" --model "$model" "$recording")"
     fi
     motionsense_bytes=$(stat -c %s "$motionsense")
     if [ "$size" -le "$replay_limit_mb" ]; then

@@ -3,15 +3,15 @@ import MotionRecording
 
 extension SessionSummary {
     /// Names this session on stderr when it is shorter than one `window` (with the `consequence`) or when the fusion
-    /// dropped readings from it (empty, nan or repeated values), one line each in `tool`'s style.
+    /// dropped readings from it (empty, nan or repeated values), one warning line each in `tool`'s style (not under `--quiet`).
     public func reportShortOrRepaired(tool: String, window: WindowConfiguration, consequence: String) {
         if motionCount < window.size {
-            printError(
+            printStatus(
                 "\(tool): \(name) holds \(motionCount) samples, shorter than one window (\(window.size) samples at "
                     + "\(DecimalText.string(window.sampleRate, decimals: 2)) Hz): \(consequence)")
         }
         if droppedReadings > 0 {
-            printError(
+            printStatus(
                 "\(tool): \(name): dropped \(droppedReadings) readings with an empty, nan or inf value or a repeated, "
                     + "backward or unpaired timestamp; the rest was used")
         }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// A one-line progress bar on standard error, drawn only when standard error is a terminal.
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal and not under `--quiet`.
 public struct TerminalProgressBar: Sendable {
     private let isTerminal: Bool
     private let width = 30
@@ -14,7 +14,7 @@ public struct TerminalProgressBar: Sendable {
 
     /// Redraws the bar at `completed` of `total` with a short `title`.
     public func update(_ title: String, completed: Int, total: Int) {
-        guard isTerminal, total > 0 else { return }
+        guard isTerminal, !StatusOutput.isQuiet, total > 0 else { return }
         let filled = width * min(completed, total) / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         writeToStandardError("\r\(title) [\(bar)] \(completed)/\(total)")
@@ -23,7 +23,7 @@ public struct TerminalProgressBar: Sendable {
 
     /// Ends the bar's line.
     public func finish() {
-        guard isTerminal else { return }
+        guard isTerminal, !StatusOutput.isQuiet else { return }
         writeToStandardError("\n")
     }
 }

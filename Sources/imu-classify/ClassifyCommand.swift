@@ -17,34 +17,37 @@ struct ClassifyCommand: AsyncParsableCommand {
         commandName: "imu-classify",
         abstract: "Recognise activities live from the IMU, or in replayed sessions.",
         discussion: """
+              imu-classify --live                     # the first IMU, until Ctrl-C
+              imu-classify --replay walk.imurec --json
+              imu-classify --live --model my.model --threshold 0.8
+
             Fuses the accelerometer and gyroscope into device motion at the model's rate, cuts it into the model's \
             overlapping windows (a ring buffer: one prediction per hop) and averages the last --smoothing windows. \
             Below --threshold the activity is reported as `unknown`. Text output prints a line whenever the activity \
             changes (activity, confidence, since when); --json prints one object per window: \
             {"timestamp","activity","confidence","since","probabilities":{...}}.
 
-            --live follows the first IMU (or --device); with --wait it waits for one to appear, and --wait is the default \
-            under systemd (INVOCATION_ID set; --no-wait turns it off). When the sensor is \
-            unplugged it says "sensor removed, waiting" and resumes when it comes back (with --any, on any IMU). \
-            --replay takes recordings written by imu-record or imu-import (their raw readings go through the same \
-            fusion as a live sensor) and MotionSense device-motion CSV files, replayed one after another.
+            --live follows the first IMU (or --device), asking it for --sensor-rate (default 100 Hz); with --wait \
+            it waits for one to appear, and --wait is the default under systemd (INVOCATION_ID set; --no-wait \
+            turns it off). When the sensor is unplugged it says "sensor removed, waiting" and resumes when it \
+            comes back (with --any, on any IMU). --replay takes recordings written by imu-record or imu-import \
+            (their raw readings go through the same fusion as a live sensor) and MotionSense device-motion CSV \
+            files, replayed one after another.
 
             Without --model the bundled MotionSense model is used (downstairs, running, sitting, standing, upstairs, \
             walking). The model file is reloaded when it changes on disk or when the process receives SIGHUP, without \
             interrupting the stream.
 
-            Examples:
-              imu-classify --live
-              imu-classify --live --wait --any --json          # as the systemd unit
-              imu-classify --live --device lsm6dso --model my.model --threshold 0.8
+            More examples:
+              imu-classify --live --wait --any --json  # as the systemd unit
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
-              imu-classify --replay ../shared/data/motionsense/A_DeviceMotion_data/wlk_7/sub_1.csv.gz --json
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
             or malformed input, 13 model refused, 14 replayed input shorter than one window; 64 usage error \
             (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000); 1 anything else.
-            """
+            """,
+        version: ToolVersion.line
     )
 
     @Flag(help: "Classify the live IMU.")
@@ -52,34 +55,12 @@ struct ClassifyCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("replay"), parsing: .upToNextOption,
-        help: "Recordings or MotionSense CSV files to replay, in order.")
+        help: ArgumentHelp("Recordings or MotionSense CSV files to replay, in order.", valueName: "file"))
     var replayFiles: [String] = []
 
-    @Option(
-        help:
-            "With --live: the IMU, a name or device name from imu-list, an iio:deviceN id, or an index. Default: the first."
-    )
-    var device: String?
-
-    @Flag(
-        inversion: .prefixedNo,
-        help:
-            "With --live: wait for an IMU if none is present instead of failing (default: wait under systemd, else fail)."
-    )
-    var wait: Bool?
-
-    @Flag(help: "With --live: after an unplug, accept any IMU that appears, not only the same one.")
-    var any = false
-
-    @Option(
-        help: "With --live: sensor sampling rate to ask for, in Hz (fusion runs at the sensor rate).")
-    var sensorRate = 100.0
-
-    @Option(help: "With --live: libiio context URI.")
-    var uri = "local:"
-
-    @Option(help: "Model file written by imu-train (default: the bundled MotionSense model).")
-    var model: String?
+    @OptionGroup(title: "With --live") var sensor: SensorOptions
+    @OptionGroup(title: "With --live") var sensorRateOption: SensorRateOptions
+    @OptionGroup var modelOption: ModelOptions
 
     @Option(help: "Smoothed probability below which the activity is reported as unknown.")
     var threshold = 0.9
@@ -87,32 +68,35 @@ struct ClassifyCommand: AsyncParsableCommand {
     @Option(help: "Number of consecutive windows averaged.")
     var smoothing = 3
 
-    @Flag(help: "Print one JSON object per window instead of a line per change.")
-    var json = false
+    @OptionGroup var format: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     @OptionGroup var labelMap: LabelMapOption
 
-    @Flag(name: .shortAndLong, help: "Log the model, the inputs and the capture details to stderr.")
-    var verbose = false
+    private var device: String? { sensor.device }
+    private var wait: Bool? { sensor.wait }
+    private var any: Bool { sensor.any }
+    private var uri: String { sensor.uri }
+    private var sensorRate: Double { sensorRateOption.sensorRate ?? SensorRateOptions.fusionDefault }
+    private var model: String? { modelOption.model }
+    private var json: Bool { format.json }
 
     func validate() throws {
         if live == !replayFiles.isEmpty {
             throw ValidationError("give either --live or --replay FILE...")
         }
-        if !live && (device != nil || wait != nil || any) {
-            throw ValidationError("--device, --wait and --any only apply with --live")
+        if !live && (sensor.isGiven || sensorRateOption.sensorRate != nil) {
+            throw ValidationError("--device, --wait, --any and --sensor-rate only apply with --live")
         }
         if live && labelMap.path != nil {
             throw ValidationError("--label-map only applies with --replay")
         }
         try requireFlag("--threshold", threshold, in: 0...1)
         try requireFlag("--smoothing", smoothing, in: 1...1000, unit: "windows")
-        try requireFlag(
-            "--sensor-rate", sensorRate, in: DeviceMotionPipeline.sensorRateRange, unit: "Hz")
     }
 
     func run() async throws {
-        bootstrapLogging(level: verbose ? .info : .warning)
+        verbosity.bootstrap()
         let logger = Logger(label: "imu-classify")
         let live =
             live

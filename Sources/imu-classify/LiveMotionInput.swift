@@ -31,7 +31,7 @@ struct LiveMotionInput: Sendable {
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
-        ) { status in printError("imu-classify: \(status)") }
+        ) { status in printStatus("imu-classify: \(status)") }
         return live.motionManager(rate: rate, logger: logger)
     }
 }

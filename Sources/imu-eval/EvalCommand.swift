@@ -15,6 +15,10 @@ struct EvalCommand: ParsableCommand {
         commandName: "imu-eval",
         abstract: "Measure an activity model on labelled motion sessions.",
         discussion: """
+              imu-eval --model activity.model recordings/hapt
+              imu-eval --model my.model ~/sessions/*.imurec --json
+              imu-eval --model activity.model motionsense/A_DeviceMotion_data/wlk_7
+
             Cuts the sessions into the model's own windows, classifies every window and prints accuracy, macro-F1, \
             per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
             the same numbers come as one JSON object: {"accuracy","macroF1","classes","confusion",...}.
@@ -23,41 +27,49 @@ struct EvalCommand: ParsableCommand {
             (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either. The model's classes and the \
             sessions' tags are matched by activity name (docs/labels.md): old spellings (jogging, laying, \
             walking_upstairs) are read as the canonical names, --label-map maps your own. Sessions of activities \
-            the model does not know are left out of every figure and listed as not evaluated.
-            For subject-disjoint cross-validation use `imu-train --cross-validate`.
+            the model does not know are left out of every figure and listed as not evaluated. \
+            For subject-disjoint cross-validation use `imu-train --cross-validate`. The model given as the \
+            first argument without --model still works for one release, with a note: use --model.
 
-            Example:
-              imu-eval activity.model ../shared/data/motionsense/A_DeviceMotion_data/wlk_7
-
-            Results go to stdout, warnings and errors to stderr (-v adds details). Exit status: 0 on success, 12 on \
-            unreadable or malformed input or only activities the model does not know, 13 on a model refused (unreadable, \
-            another version, values not finite or out of range), 14 when no input holds a whole window, 64 on a \
-            usage error, 1 on anything else.
-            """
+            Results go to stdout, warnings and errors to stderr (-v adds details, -q leaves only errors). Exit \
+            status: 0 on success, 12 on unreadable or malformed input or only activities the model does not know, \
+            13 on a model refused (unreadable, another version, values not finite or out of range), 14 when no \
+            input holds a whole window, 64 on a usage error, 1 on anything else.
+            """,
+        version: ToolVersion.line
     )
 
-    @Argument(help: "The model file written by imu-train.")
-    var model: String
+    @OptionGroup var modelOption: ModelOptions
 
-    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
-    var inputs: [String]
+    @Argument(
+        help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))
+    var arguments: [String] = []
 
-    @Flag(help: "Print one JSON object instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
-    @Flag(name: .shortAndLong, help: "Log the windows and sessions evaluated to stderr.")
-    var verbose = false
+    /// Whether the model is the first argument, the spelling before --model (kept for one release).
+    private var modelIsPositional: Bool { modelOption.model == nil }
+    /// The model file to evaluate.
+    private var model: String { modelOption.model ?? arguments.first ?? "" }
+    /// The sessions to evaluate on.
+    private var inputs: [String] { modelIsPositional ? Array(arguments.dropFirst()) : arguments }
+    private var json: Bool { format.json }
 
     @OptionGroup var labelMap: LabelMapOption
 
     func validate() throws {
+        if modelIsPositional && arguments.isEmpty {
+            throw ValidationError("give the model with --model FILE and at least one session file or directory")
+        }
         if inputs.isEmpty {
             throw ValidationError("give at least one session file or directory after the model")
         }
     }
 
     func run() throws {
-        bootstrapLogging(level: verbose ? .info : .warning)
+        verbosity.bootstrap()
+        if modelIsPositional { noteDeprecated("the model as first argument", tool: "imu-eval", use: "--model FILE") }
         let logger = Logger(label: "imu-eval")
         do throws(any Error) {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))

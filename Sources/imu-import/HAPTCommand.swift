@@ -19,7 +19,7 @@ struct HAPTCommand: AsyncParsableCommand {
             ship the recordings.
 
             Example:
-              imu-import hapt ../shared/data/hapt --output recordings/hapt --limit 20
+              imu-import hapt ../shared/data/hapt -o recordings/hapt --limit 20
             """
     )
 
@@ -30,7 +30,7 @@ struct HAPTCommand: AsyncParsableCommand {
     @OptionGroup var options: ImportOptions
 
     func run() async throws {
-        bootstrapLogging(level: options.verbose ? .info : .warning)
+        options.verbosity.bootstrap()
         let (dataset, options) = (dataset, options)
         try await runImport {
             let logger = Logger(label: "imu-import")

@@ -11,20 +11,22 @@ struct IMUImport: AsyncParsableCommand {
         commandName: "imu-import",
         abstract: "Turn public activity datasets into imu-bridge recordings.",
         discussion: """
+              imu-import motionsense ../shared/data/motionsense -o recordings/ms
+              imu-import hapt ../shared/data/hapt -o recordings/hapt --json
+              imu-import hapt ../shared/data/hapt -o recordings/hapt --limit 10
+
             Each session of the dataset becomes one <tag>-<dataset>-<session>.imurec directory \
             (see docs/formats.md), with the same raw and device-motion streams a live \
             recording has, so imu-train and imu-eval work on them unchanged. Complete recordings \
             that already exist in the output directory are skipped and incomplete ones (left by a \
             killed import) are written again, so an interrupted import can be run again to finish it.
 
-            Examples:
-              imu-import motionsense ../shared/data/motionsense --output recordings/motionsense
-              imu-import hapt ../shared/data/hapt --output recordings/hapt --limit 10 --json
-
-            Progress goes to stderr, one line per recording to stdout. Exit status: 0 on success, \
-            11 when a recording cannot be written, 12 on an unreadable or damaged dataset file, 14 when nothing \
-            was imported, 64 on a usage error or a folder that is not the dataset; 1 anything else.
+            Progress goes to stderr (not with -q), one line per recording to stdout. Exit status: 0 on \
+            success, 11 when a recording cannot be written, 12 on an unreadable or damaged dataset \
+            file, 14 when nothing was imported, 64 on a usage error (motionsense --rate 1...50 Hz, \
+            --limit at least 1) or a folder that is not the dataset; 1 anything else.
             """,
+        version: ToolVersion.line,
         subcommands: [MotionSenseCommand.self, HAPTCommand.self]
     )
 }

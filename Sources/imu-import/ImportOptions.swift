@@ -3,21 +3,23 @@ import CommandLineSupport
 
 /// Options every importer takes.
 struct ImportOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("Directory to write the recordings into (created if missing).", valueName: "dir"))
-    var output: String
+    @OptionGroup var destination: OutputOptions
 
     @Option(help: "Import at most this many recordings (for a quick look).")
     var limit: Int?
 
-    @Flag(help: "Print one JSON object per recording instead of a line of text.")
-    var json = false
+    @OptionGroup var format: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
-    @Flag(name: .shortAndLong, help: "Log details to stderr.")
-    var verbose = false
+    /// The directory the recordings are written into (created if missing).
+    var output: String { destination.output ?? "" }
+    /// Whether each recording is reported as a JSON object.
+    var json: Bool { format.json }
 
     @OptionGroup var labelMap: LabelMapOption
 
     func validate() throws {
+        if destination.output == nil { throw ValidationError("give the directory to write the recordings into with -o DIR") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 }

@@ -34,7 +34,7 @@ struct ImportReport {
 
     /// Shows progress on stderr before a session is converted.
     func progress(_ index: Int, of total: Int, _ name: String) {
-        printError("[\(index)/\(total)] \(name)")
+        printStatus("[\(index)/\(total)] \(name)")
     }
 
     /// Reports one session on stdout.

@@ -17,7 +17,7 @@ struct MotionSenseCommand: AsyncParsableCommand {
             recorded device motion resampled to --rate.
 
             Example:
-              imu-import motionsense ../shared/data/motionsense --output recordings/motionsense --rate 25
+              imu-import motionsense ../shared/data/motionsense -o recordings/ms --rate 25
             """
     )
 
@@ -26,10 +26,12 @@ struct MotionSenseCommand: AsyncParsableCommand {
             "The MotionSense folder (holding A_DeviceMotion_data).", valueName: "dataset"))
     var dataset: String
 
-    @Option(help: "Rate of the recordings' device-motion stream, in Hz.")
-    var rate = 25.0
+    @OptionGroup var motionRate: MotionRateOptions
 
     @OptionGroup var options: ImportOptions
+
+    /// The rate of the recordings' device-motion stream, in Hz.
+    private var rate: Double { motionRate.rate }
 
     func validate() throws {
         try requireFlag(
@@ -38,7 +40,7 @@ struct MotionSenseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        bootstrapLogging(level: options.verbose ? .info : .warning)
+        options.verbosity.bootstrap()
         let (dataset, rate, options) = (dataset, rate, options)
         try await runImport {
             let logger = Logger(label: "imu-import")

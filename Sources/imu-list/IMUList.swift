@@ -15,6 +15,10 @@ struct IMUList: ParsableCommand {
         commandName: "imu-list",
         abstract: "List the accelerometers and gyroscopes the kernel exposes, grouped into IMUs.",
         discussion: """
+              imu-list                       # the IMUs of this machine
+              imu-list --json | jq .name     # one JSON object per IMU per line
+              imu-list --uri ip:raspberrypi  # a remote board running iiod
+
             Reads the IIO devices through libiio (locally, or from a board running `iiod`) and shows, \
             for each IMU: its devices, channels with scale and offset, sampling frequency and the \
             frequencies the driver accepts, mount matrix, buffer and trigger capability, \
@@ -23,27 +27,21 @@ struct IMUList: ParsableCommand {
             no accelerometer at all it lists what there is and names every IIO device with its \
             channels (exit status 4).
 
-            Examples:
-              imu-list                       # this machine
-              imu-list --json | jq .name     # one JSON object per IMU per line
-              imu-list --uri ip:raspberrypi  # a remote board running iiod
-
             Exit status: 0 when at least one IMU was found; 3 no IIO subsystem, 4 no accelerometer, \
             6 permission denied, 9 malformed sysfs value, 10 remote unreachable, 64 usage error \
             (including a --uri other than local: or ip:, e.g. xml:, usb:, serial:).
-            """)
+            """,
+        version: ToolVersion.line)
 
-    @Option(help: "libiio context URI: 'local:' or 'ip:HOST[:PORT]'.")
-    var uri = "local:"
+    @OptionGroup var context: IIOContextOptions
+    @OptionGroup var output: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
-    @Flag(help: "Print one JSON object per IMU per line instead of a table.")
-    var json = false
-
-    @Flag(name: .shortAndLong, help: "Log discovery details to stderr.")
-    var verbose = false
+    private var uri: String { context.uri }
+    private var json: Bool { output.json }
 
     func run() throws {
-        bootstrapLogging(level: verbose ? .debug : .warning)
+        verbosity.bootstrap(detail: .debug)
         let inventory: IIOInventory
         do {
             inventory = try IMUDiscovery(uri: uri).inventory()

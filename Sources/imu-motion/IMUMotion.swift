@@ -17,44 +17,48 @@ struct IMUMotion: ParsableCommand {
         abstract:
             "Fuse raw IMU samples from a CSV or a recording into CoreMotion-style device motion at a fixed rate.",
         discussion: """
+              imu-motion walk.imurec                   # a recording, CSV at 25 Hz
+              imu-motion imu.csv.gz --rate 50 -o motion.csv
+              imu-motion walk.imurec --json | jq .attitude
+
             Reads a CSV with the columns t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z (seconds, rad/s and \
             m/s^2 specific force as IIO and BROAD report it: about +9.81 on the up axis at rest; extra columns \
             are ignored, .gz files are decompressed). Without the gyr_* columns the input is accelerometer-only: \
             gravity is a low-pass of the accelerometer, yaw and rotation rate are zero. Or reads a recording \
             (an .imurec directory, or its raw.csv) as imu-record writes it, replayed like a live source. The \
             samples are fused at their own rate (measured from the timestamps) by a VQF-style filter and the \
-            result is resampled to --rate Hz. Duplicated, backward and nan/inf samples are dropped and counted \
-            on stderr.
+            result is resampled to --rate Hz (0.1...1000, default 25). Duplicated, backward and nan/inf \
+            samples are dropped and counted on stderr.
 
             Output (CSV with a header, or one JSON object per line with --json), in CoreMotion units and signs: \
             timestamp, attitude quaternion qw qx qy qz (xArbitraryZVertical), gravity (g, (0,0,-1) lying face \
             up), userAcceleration (g) and bias-corrected rotationRate (rad/s).
 
-            Examples:
-              imu-motion ../shared/data/broad/01_undisturbed_slow_rotation_A.csv.gz --rate 25 --output motion.csv
-              imu-motion walking-20260122-101500-3f2a9c1d.imurec --rate 50
+            More examples:
+              imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
 
             With --benchmark, nothing is written; the filter's cost per input sample is measured instead.
-            """)
+            """,
+        version: ToolVersion.line)
 
     @Argument(
         help: "The input CSV file (or .csv.gz), or a recording directory (.imurec) or its raw.csv.")
     var input: String
 
-    @Option(help: "Output rate in Hz.")
-    var rate: Double = 25
-
-    @Option(name: .shortAndLong, help: "Write the output to this file instead of stdout.")
-    var output: String?
-
-    @Flag(help: "Write one JSON object per line instead of CSV.")
-    var json = false
+    @OptionGroup var motionRate: MotionRateOptions
+    @OptionGroup var destination: OutputOptions
+    @OptionGroup var format: JSONOptions
 
     @Flag(help: "Measure the filter's cost per input sample instead of writing output.")
     var benchmark = false
 
-    @Flag(name: .shortAndLong, help: "Log progress to stderr.")
-    var verbose = false
+    @OptionGroup var verbosity: VerbosityOptions
+
+    /// The device-motion rate written, in Hz.
+    private var rate: Double { motionRate.rate }
+    /// The file written, or nil for stdout.
+    private var output: String? { destination.output }
+    private var json: Bool { format.json }
 
     func validate() throws {
         try requireFlag("--rate", rate, in: DeviceMotionPipeline.outputRateRange, unit: "Hz")
@@ -64,7 +68,7 @@ struct IMUMotion: ParsableCommand {
     static let benchmarkSampleLimit = 1_000_000
 
     func run() throws {
-        bootstrapLogging(level: verbose ? .info : .warning)
+        verbosity.bootstrap()
         let logger = Logger(label: "imu-motion")
         do {
             let input = try MotionInput.open(path: self.input)
@@ -83,7 +87,7 @@ struct IMUMotion: ParsableCommand {
             }
             try output.finish()
             if let repairs = updates.inputStatistics.droppedReadings {
-                printError("imu-motion: \(self.input): \(repairs)")
+                printStatus("imu-motion: \(self.input): \(repairs)")
             }
             for event in updates.drainEvents() { logger.warning("\(event)") }
             logger.info(

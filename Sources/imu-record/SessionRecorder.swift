@@ -50,7 +50,7 @@ struct SessionRecorder: Sendable {
                 device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
                 configuration: StreamConfiguration(rate: sensorRate), logger: logger
             ) { status in
-                if case .streaming = status {} else { printError("imu-record: \(status)") }
+                if case .streaming = status {} else { printStatus("imu-record: \(status)") }
             }
         } catch is CancellationError {
             throw StoppedBeforeRecording()
@@ -58,7 +58,7 @@ struct SessionRecorder: Sendable {
         let session = try RecordingSession(
             imu: live.imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
-        if countdown { printError("imu-record: recording '\(tag)' starts in 2 s") }
+        if countdown { printStatus("imu-record: recording '\(tag)' starts in 2 s") }
         do {
             inputLoop: for try await input in live.source.inputs() {
                 switch input {

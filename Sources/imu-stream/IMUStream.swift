@@ -16,80 +16,88 @@ struct IMUStream: AsyncParsableCommand {
         commandName: "imu-stream",
         abstract: "Stream one IMU's accelerometer and gyroscope, in CoreMotion units and signs.",
         discussion: """
+              imu-stream --samples 10                 # ten samples of the first IMU
+              imu-stream --json --duration 5 | jq .acceleration.z
+              imu-stream --wait --any                 # survive unplug and replug
+
             Acceleration is in g with gravity pointing down (lying face up at rest reads z = -1), \
             rotation rate in rad/s. Timestamps are monotonic seconds from the kernel's scan timestamps. \
             Uses the device's kernel buffer when it has one (its current trigger, else its own, attached \
             and detached again on exit; or a hardware FIFO) and polls the *_raw attributes otherwise. \
             When another reader holds the buffer (iio-sensor-proxy on most GNOME and KDE laptops), it \
             says so, naming the holder, and polls the *_raw attributes at a lower rate. Accelerometer \
-            and gyroscope of split devices are merged onto one timeline.
+            and gyroscope of split devices are merged onto one timeline, at the sensor's rate \
+            (--sensor-rate asks for one; without it the sensor keeps its current rate).
 
             The default IMU is the first with an accelerometer and a gyroscope, else the first with an \
             accelerometer; on a Chromebook that is the base. --device lid or --device base picks a \
             convertible's display or base sensors (cros-ec's label accel-display / accel-base).
 
-            Examples:
-              imu-stream                              # first IMU, until Ctrl-C
-              imu-stream --device lsm6dso --rate 104 --duration 5
-              imu-stream --device lid --samples 10  # a Chromebook's display accelerometer
-              imu-stream --json --samples 100 | jq .acceleration.z
-              imu-stream --wait --any               # wait for a sensor; survive unplug and replug
+            More examples:
+              imu-stream --device lsm6dso --sensor-rate 104 --duration 5
+              imu-stream --device lid --samples 10    # a Chromebook's display
+              imu-stream --uri ip:raspberrypi --samples 10
 
-            Without --wait, a sensor that disappears ends the stream with status 7. With --wait, \
-            imu-stream waits for the IMU to appear, says "sensor removed, waiting" when it goes, and \
-            resumes when it (or, with --any, any IMU) comes back.
+            Without --wait (the default), a sensor that disappears ends the stream with status 7. \
+            With --wait, imu-stream waits for the IMU to appear, says "sensor removed, waiting" when \
+            it goes, and resumes when it (or, with --any, any IMU) comes back. --rate, the sensor \
+            rate until now, still works for one release with a note: use --sensor-rate.
 
             Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
             10 remote unreachable, 15 buffer held by another reader and no *_raw to poll (or no way \
-            to read the sensor at all), 64 usage error (including a --uri other than local: or ip:).
-            """)
+            to read the sensor at all), 64 usage error (including a --uri other than local: or ip:, \
+            --sensor-rate 0.1...10000 Hz, --duration 0.01...31536000 s, --samples 1...10^9).
+            """,
+        version: ToolVersion.line)
 
-    @Option(help: "libiio context URI: 'local:' or 'ip:HOST[:PORT]'.")
-    var uri = "local:"
+    @OptionGroup var sensor: SensorOptions
+    @OptionGroup var sensorRate: SensorRateOptions
 
-    @Option(
-        help:
-            "The IMU: a name or device name from imu-list, an iio:deviceN id, an index, or a location (lid, base). Default: the first with a gyroscope."
-    )
-    var device: String?
+    /// The sensor rate under its old spelling, kept for one release.
+    @Option(name: .customLong("rate"), help: .hidden)
+    var deprecatedRate: Double?
 
-    @Option(
-        help: "Sampling rate to ask for, in Hz (the smallest rate the device offers at or above it).")
-    var rate: Double?
-
-    @Option(help: "Stop after this many seconds.")
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: "Stop after this many samples.")
+    @Option(help: ArgumentHelp("Stop after this many samples.", valueName: "count"))
     var samples: Int?
 
-    @Flag(
-        help: "Print one JSON object per sample: {\"timestamp\", \"acceleration\", \"rotationRate\"}.")
-    var json = false
+    @OptionGroup var output: JSONOptions
 
     @Flag(help: "Poll the *_raw attributes even when the device has a buffer.")
     var poll = false
 
-    @Flag(help: "Wait for the IMU if it is not there, and for its return after an unplug.")
-    var wait = false
+    @OptionGroup var verbosity: VerbosityOptions
 
-    @Flag(
-        help: "With --wait: after an unplug, resume on any IMU that appears, not only the same one.")
-    var any = false
-
-    @Flag(name: .shortAndLong, help: "Log the capture mode, rate and clock to stderr.")
-    var verbose = false
+    /// The rate to ask the sensor for, under its new or its deprecated spelling.
+    private var rate: Double? { sensorRate.sensorRate ?? deprecatedRate }
+    private var uri: String { sensor.uri }
+    private var device: String? { sensor.device }
+    private var any: Bool { sensor.any }
+    private var json: Bool { output.json }
+    private var wait: Bool { sensor.waits(otherwise: false) }
 
     func validate() throws {
-        if let rate { try requireFlag("--rate", rate, in: 0.1...10_000, unit: "Hz") }
+        if let deprecatedRate {
+            guard sensorRate.sensorRate == nil else {
+                throw ValidationError("--rate is the old spelling of --sensor-rate; give only --sensor-rate")
+            }
+            try requireFlag("--rate", deprecatedRate, in: SensorRateOptions.range, unit: "Hz")
+        }
         if let duration { try requireFlag("--duration", duration, in: 0.01...31_536_000, unit: "s") }
         if let samples { try requireFlag("--samples", samples, in: 1...1_000_000_000) }
         if any && !wait { throw ValidationError("--any only applies with --wait") }
     }
 
     func run() async throws {
-        bootstrapLogging(level: verbose ? .info : .warning)
+        verbosity.bootstrap()
+        if deprecatedRate != nil {
+            noteDeprecated(
+                "--rate", tool: "imu-stream", use: "--sensor-rate",
+                meaning: "here it still asks the sensor for that rate; elsewhere --rate is the device-motion rate")
+        }
         let logger = Logger(label: "imu-stream")
         let configuration = StreamConfiguration(rate: rate, forcePolling: poll)
         let (uri, device, wait, any, json, duration, samples) = (
@@ -101,7 +109,7 @@ struct IMUStream: AsyncParsableCommand {
                 let live = try await LiveIMU.open(
                     device: device, uri: uri, waitsForIMU: wait, followsRemovals: wait, acceptsAnyIMU: any,
                     configuration: configuration, logger: logger
-                ) { status in printError("imu-stream: \(status)") }
+                ) { status in printStatus("imu-stream: \(status)") }
                 try await Self.stream(
                     live.source.inputs(), hasGyroscope: live.imu.gyroscope != nil, printer: printer, duration: duration,
                     samples: samples)

@@ -15,6 +15,10 @@ struct TrainCommand: ParsableCommand {
         commandName: "imu-train",
         abstract: "Train an activity classifier from labelled motion sessions.",
         discussion: """
+              imu-train --cross-validate recordings/motionsense -o activity.model
+              imu-train ~/sessions/*.imurec -o my.model
+              imu-train --cross-validate --folds 5 --json recordings/hapt
+
             Cuts every session into overlapping windows (4 s with a 2 s hop at 25 Hz unless told otherwise), computes \
             features from user acceleration, gravity and rotation rate, and fits gradient-boosted trees. With \
             --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
@@ -22,30 +26,31 @@ struct TrainCommand: ParsableCommand {
             from a small grid (100/200/300 rounds, learning rate 0.1/0.2, depth 3/4) by subject-disjoint inner folds of \
             the training subjects: inside every outer fold for the reported score (nested cross-validation), and on \
             all subjects for the model written; the model file records the grid, every candidate's inner score and \
-            the choice. Sessions that name no subject (imu-record's) are grouped by session, and imu-train says so.
+            the choice. Sessions that name no subject (imu-record's) are grouped by session, and imu-train says so. \
+            --rate is the device-motion rate the sessions are resampled to, and the model's rate.
 
             Inputs are recordings written by imu-record or imu-import (label = tag, read as an activity name of \
             docs/labels.md or through --label-map; subject = subject; their raw \
             readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
             (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
 
-            Examples:
-              imu-train --cross-validate --folds 5 ../shared/data/motionsense/A_DeviceMotion_data -o activity.model
-              imu-import hapt ../shared/data/hapt --output /tmp/hapt && imu-train --cross-validate /tmp/hapt
+            More examples:
               imu-train --tune --cross-validate /tmp/motionsense -o activity.model
-              imu-train ~/sessions/*.imurec -o my.model
+              imu-import hapt ../shared/data/hapt -o /tmp/hapt
+              imu-train --cross-validate /tmp/hapt
 
-            Results go to stdout, warnings and errors to stderr (-v adds progress details). Exit status: 0 on \
-            success, 11 on an unwritable model, 12 on unreadable or malformed input, 14 on too little labelled \
-            data, 64 on a usage error; 1 anything else.
-            """
+            Results go to stdout, warnings and errors to stderr (-v adds progress details, -q leaves only errors). \
+            Exit status: 0 on success, 11 on an unwritable model, 12 on unreadable or malformed input, 14 on too \
+            little labelled data, 64 on a usage error (--rate, --window and --hop in the ranges a model file \
+            holds, --folds 2...100); 1 anything else.
+            """,
+        version: ToolVersion.line
     )
 
-    @Argument(help: "Recordings, MotionSense CSV files, or directories holding them.")
+    @Argument(help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: "Where to write the model file.")
-    var output: String?
+    @OptionGroup var destination: OutputOptions
 
     @Flag(help: "Run subject-disjoint cross-validation and report it.")
     var crossValidate = false
@@ -66,11 +71,12 @@ struct TrainCommand: ParsableCommand {
     @OptionGroup var boosting: BoostingOptions
     @OptionGroup var labelMap: LabelMapOption
 
-    @Flag(help: "Print one JSON object per line instead of text.")
-    var json = false
+    @OptionGroup var format: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
-    @Flag(name: .shortAndLong, help: "Log the sessions and windows loaded to stderr.")
-    var verbose = false
+    /// Where the model is written; nil only cross-validates.
+    private var output: String? { destination.output }
+    private var json: Bool { format.json }
 
     func validate() throws {
         if output == nil && !crossValidate {
@@ -82,7 +88,7 @@ struct TrainCommand: ParsableCommand {
     }
 
     func run() throws {
-        bootstrapLogging(level: verbose ? .info : .warning)
+        verbosity.bootstrap()
         let logger = Logger(label: "imu-train")
         do {
             try train(logger: logger)

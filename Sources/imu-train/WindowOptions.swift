@@ -4,14 +4,17 @@ import CommandLineSupport
 
 /// Command-line options for how sessions are cut into windows.
 struct WindowOptions: ParsableArguments {
-    @Option(help: "Sample rate the sessions are resampled to, in Hz.")
-    var rate = WindowConfiguration.standard.sampleRate
+    /// The device-motion rate the sessions are resampled to (`--rate`), the model's rate.
+    @OptionGroup var motionRate: MotionRateOptions
 
     @Option(help: "Window length in samples.")
     var window = WindowConfiguration.standard.size
 
     @Option(help: "Samples between the starts of consecutive windows.")
     var hop = WindowConfiguration.standard.hop
+
+    /// The device-motion rate, in Hz.
+    var rate: Double { motionRate.rate }
 
     /// Refuses a rate, window or hop outside the ranges a model file may hold.
     func validate() throws {

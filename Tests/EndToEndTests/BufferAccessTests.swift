@@ -224,7 +224,7 @@ struct BufferAccessTests {
         let holder = try NodeHolder(nodes: ["iio:device4", "iio:device5"].map { testbed.root.appendingPathComponent("dev/\($0)") })
         #expect(holder.waitUntilHolding(2))
         let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: ["--device", "accel_3d", "--rate", "50", "--samples", "3", "--json"])
+            executable: try product("imu-stream"), arguments: ["--device", "accel_3d", "--sensor-rate", "50", "--samples", "3", "--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains(

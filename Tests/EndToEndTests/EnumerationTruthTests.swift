@@ -111,7 +111,7 @@ struct EnumerationTruthTests {
         _ = try testbed.install(fixtureNamed: "cros-ec")
         try feedLidAndBase(testbed)
         let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: arguments + ["--rate", "100", "--samples", "2", "--json"])
+            executable: try product("imu-stream"), arguments: arguments + ["--sensor-rate", "100", "--samples", "2", "--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 2)

@@ -90,7 +90,7 @@ struct HWDBMountMatrixTests {
             try jsonLines(listing.output).first?["accelerometer"] as? [String: Any])
         let stream = try testbed.runUnderPreload(
             executable: try product("imu-stream"),
-            arguments: ["--samples", "1", "--json", "--rate", "50"])
+            arguments: ["--samples", "1", "--json", "--sensor-rate", "50"])
         #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let sample = try #require(try jsonLines(stream.output).first)
         return (try #require(vector(sample, "acceleration")), accel)

@@ -83,12 +83,13 @@ struct IMUStreamTests {
                 """)
     }
 
-    @Test("--rate on adxl345 sets its per-type frequency to the smallest listed value at or above it")
+    @Test("--sensor-rate on adxl345 sets its per-type frequency to the smallest listed value at or above it")
     func rateFromDeviceWideList() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "adxl345")
-        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "30", "--samples", "1"])
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--sensor-rate", "30", "--samples", "1"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device10") == "50")
     }
@@ -128,7 +129,7 @@ struct IMUStreamTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "lis3dh")
-        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "25"])
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--sensor-rate", "25"])
         #expect(result.status == ExitStatus.noSamplesInTime.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("no samples from lis3dh (iio:device9) within 2 s"), "\(result.standardError)")
         #expect(result.standardError.hasSuffix("; try --poll to read it by polling\n"), "\(result.standardError)")
@@ -154,7 +155,7 @@ struct IMUStreamTests {
         _ = try testbed.feed(device: "iio:device1", bytes: scans { n in [Int16(n), 0, 16000] })
         _ = try testbed.feed(device: "iio:device2", bytes: scans { n in [Int16(10 * n), 0, 0] })
         let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: ["--device", "lsm6dso", "--rate", "100", "--samples", "3", "--json"])
+            executable: try product("imu-stream"), arguments: ["--device", "lsm6dso", "--sensor-rate", "100", "--samples", "3", "--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         let lines = try jsonLines(result.output)
         #expect(lines.count == 3)
@@ -177,7 +178,7 @@ struct IMUStreamTests {
         }
         unplugged.start()
         let result = try testbed.runUnderPreload(
-            executable: try product("imu-stream"), arguments: ["--rate", "100", "--json"], timeLimit: 30)
+            executable: try product("imu-stream"), arguments: ["--sensor-rate", "100", "--json"], timeLimit: 30)
         #expect(result.status == ExitStatus.sensorRemoved.rawValue)
         #expect(try jsonLines(result.output).count == 4)
         #expect(result.standardError.contains("sensor removed: mpu6050 (iio:device0)"), "\(result.standardError)")
@@ -188,7 +189,7 @@ struct IMUStreamTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         let stream = try testbed.launchUnderPreload(
-            executable: try product("imu-stream"), arguments: ["--wait", "--rate", "50", "--json"])
+            executable: try product("imu-stream"), arguments: ["--wait", "--sensor-rate", "50", "--json"])
         #expect(stream.waitUntil(timeLimit: 30) { stream.errorSoFar.contains("waiting for an IMU (first IMU)") })
         #expect(testbed.waitForUEventListeners())
         _ = try testbed.install(fixtureNamed: "adxl345")
@@ -207,7 +208,7 @@ struct IMUStreamTests {
         #expect(result.standardError.components(separatedBy: "streaming from adxl345").count == 3, "\(result.standardError)")
     }
 
-    @Test("an unknown --device names the IMUs there are (status 5); a bad --rate is a usage error (64)")
+    @Test("an unknown --device names the IMUs there are (status 5); a bad --sensor-rate is a usage error (64)")
     func wrongDevice() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
@@ -215,7 +216,7 @@ struct IMUStreamTests {
         let missing = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--device", "bmi270"])
         #expect(missing.status == ExitStatus.noSuchIMU.rawValue)
         #expect(missing.standardError.contains("no IMU matches 'bmi270'; available: lsm6dso"))
-        let usage = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "-3"])
+        let usage = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--sensor-rate", "-3"])
         #expect(usage.status == ExitStatus.usage.rawValue)
     }
 
@@ -229,7 +230,8 @@ struct IMUStreamTests {
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/setpriv",
             arguments: [
-                "--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--rate", "100", "--samples", "1",
+                "--reuid=65534", "--regid=65534", "--clear-groups", "--", try product("imu-stream"), "--sensor-rate", "100", "--samples",
+                "1",
             ])
         #expect(result.status == ExitStatus.permissionDenied.rawValue, "\(result.standardError)")
         #expect(result.standardError.contains("permission denied on /sys/bus/iio/devices/iio:device0/sampling_frequency"))

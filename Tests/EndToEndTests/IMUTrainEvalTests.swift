@@ -136,7 +136,7 @@ struct IMUTrainEvalTests {
         let dataset = try WindowedDataset(sessions: sessions, configuration: model.window)
         #expect(model.summary.windowCount == dataset.windowCount)
 
-        let evaluation = try scratch.run("imu-eval", [first.path, scratch.motionSense.path, "--json"])
+        let evaluation = try scratch.run("imu-eval", ["--model", first.path, scratch.motionSense.path, "--json"])
         #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: dataset.windowCount)
@@ -209,7 +209,7 @@ struct IMUTrainEvalTests {
         let validation = try #require(try jsonLines(result.output).first)
         try expectConsistent(validation, classNames: ["standing", "walking"], windows: windows)
 
-        let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
+        let evaluation = try scratch.run("imu-eval", ["--model", modelURL.path, scratch.hapt.path, "--json"])
         #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)

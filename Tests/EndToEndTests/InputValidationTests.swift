@@ -87,7 +87,9 @@ struct InputValidationTests {
         ]
         for (message, edit) in edits {
             let path = try model(edit)
-            for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
+            for (tool, arguments) in [
+                ("imu-eval", ["--model", path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path]),
+            ] {
                 let result = try run(tool, arguments)
                 #expect(result.status == ExitStatus.modelRefused.rawValue, "\(tool): \(result.standardError)")
                 #expect(result.standardError.contains(message), "\(result.standardError)")
@@ -103,6 +105,11 @@ struct InputValidationTests {
             ("imu-record", ["--tag", "x", "--rate", "1e6"], "--rate 1000000 is outside 0.1...100 Hz (at most --sensor-rate)"),
             ("imu-record", ["--tag", "x", "--sensor-rate", "nan"], "--sensor-rate nan is outside"),
             ("imu-motion", [demo.path, "--rate", "1e6"], "--rate 1000000 is outside 0.1...1000 Hz"),
+            ("imu-classify", ["--live", "--sensor-rate", "1e6"], "--sensor-rate 1000000 is outside 0.1...10000 Hz"),
+            ("imu-stream", ["--sensor-rate", "0"], "--sensor-rate 0 is outside 0.1...10000 Hz"),
+            ("imu-stream", ["--rate", "1e6"], "--rate 1000000 is outside 0.1...10000 Hz"),
+            ("imu-import", ["motionsense", demo.path, "-o", "/nonexistent", "--rate", "60"], "--rate 60 is outside 1...50 Hz"),
+            ("imu-train", [demo.path, "--cross-validate", "--rate", "0.5"], "--rate 0.5 is outside 1...1000 Hz"),
             ("imu-classify", ["--replay", demo.path, "--smoothing", "0"], "--smoothing 0 is outside 1...1000"),
             ("imu-train", [demo.path, "--cross-validate", "--rounds", "100000000"], "--rounds 100000000 is outside 1...10000"),
             ("imu-train", [demo.path, "--cross-validate", "--window", "1000000000000"], "--window 1000000000000 is outside 4...10000"),
@@ -137,7 +144,7 @@ struct InputValidationTests {
             w["hop"] = 10_000
             $0["window"] = w
         }
-        for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
+        for (tool, arguments) in [("imu-eval", ["--model", path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
             let result = try run(tool, arguments)
             #expect(result.status == ExitStatus.notEnoughData.rawValue, "\(tool): \(result.standardError)")
             #expect(result.standardError.contains("shorter than one window"), "\(tool): \(result.standardError)")
@@ -164,7 +171,9 @@ struct InputValidationTests {
             return url.path
         }
         for path in [try edited("initialScores", "NaN"), try edited("initialScores", "1e999"), try edited("threshold", "-1e999")] {
-            for (tool, arguments) in [("imu-eval", [path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path])] {
+            for (tool, arguments) in [
+                ("imu-eval", ["--model", path, demo.path]), ("imu-classify", ["--replay", demo.path, "--model", path]),
+            ] {
                 let result = try run(tool, arguments)
                 #expect(result.status == ExitStatus.modelRefused.rawValue, "\(tool) \(path): \(result.standardError)")
                 #expect(result.standardError.hasPrefix("\(tool): cannot load the model \(path): "), "\(result.standardError)")
@@ -178,8 +187,14 @@ struct InputValidationTests {
         let cases: [(String, [String], String)] = [
             ("imu-motion", [], "imu-motion: missing expected argument '<input>'; see 'imu-motion --help'"),
             ("imu-motion", [demo.path, "--bogus"], "imu-motion: unknown option '--bogus'; see 'imu-motion --help'"),
-            ("imu-eval", [], "imu-eval: missing expected argument '<model>'; see 'imu-eval --help'"),
-            ("imu-stream", ["--rate", "abc"], "imu-stream: the value 'abc' is invalid for '--rate <rate>'; see 'imu-stream --help'"),
+            (
+                "imu-eval", [],
+                "imu-eval: give the model with --model FILE and at least one session file or directory; see 'imu-eval --help'"
+            ),
+            (
+                "imu-stream", ["--sensor-rate", "abc"],
+                "imu-stream: the value 'abc' is invalid for '--sensor-rate <hz>'; see 'imu-stream --help'"
+            ),
             ("imu-import", ["hapt"], "imu-import: missing expected argument '<dataset>'; see 'imu-import --help'"),
             ("imu-list", ["--bogus"], "imu-list: unknown option '--bogus'; see 'imu-list --help'"),
             ("imu-train", [], "imu-train: "),

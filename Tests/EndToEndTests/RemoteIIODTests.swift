@@ -37,7 +37,7 @@ struct RemoteIIODTests {
         }
         _ = try testbed.feed(device: "iio:device0", bytes: scans)
         let stream = try Testbed.runOutsidePreload(
-            executable: try product("imu-stream"), arguments: ["--uri", uri, "--rate", "100", "--samples", "8", "--json"])
+            executable: try product("imu-stream"), arguments: ["--uri", uri, "--sensor-rate", "100", "--samples", "8", "--json"])
         #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
         let lines = try jsonLines(stream.output)
         #expect(lines.count == 8)

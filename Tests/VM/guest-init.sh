@@ -134,7 +134,7 @@ scenario_list() {
 
 scenario_stream() {
     for name in $(imu_names); do
-        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
+        run stream "$name" imu-stream --device "$name" --samples "$STREAM_SAMPLES" --sensor-rate "$STREAM_RATE" --json -v
     done
 }
 
@@ -185,7 +185,7 @@ scenario_udev() {
         run udev "${device##*/}" udevadm info --query=property --path="$device"
     done
     run_modes udev modes
-    stream="imu-stream --device accel_3d --samples $STREAM_SAMPLES --rate $STREAM_RATE --json"
+    stream="imu-stream --device accel_3d --samples $STREAM_SAMPLES --sensor-rate $STREAM_RATE --json"
     run udev member su -s /bin/sh imutest -c "$stream"
     run udev outsider su -s /bin/sh outsider -c "$stream"
     run udev list imu-list --json
@@ -331,7 +331,7 @@ scenario_endurance() {
     ensure_udev
     start_hid_sensor_hub uhid-sensor-hub-endurance
     wait_for_hid_imu
-    imu-stream --wait --device accel_3d --rate 20 --json > /tmp/endurance-stream.out 2> /tmp/endurance-stream.err &
+    imu-stream --wait --device accel_3d --sensor-rate 20 --json > /tmp/endurance-stream.out 2> /tmp/endurance-stream.err &
     stream=$!
     imu-classify --live --wait --device mpu6050 --json > /tmp/endurance-classify.out 2> /tmp/endurance-classify.err &
     classify=$!
@@ -481,7 +481,7 @@ scenario_hwdb() {
     udevadm settle --timeout=30
     run hwdb property udevadm info --query=property --path="$accel"
     run hwdb list imu-list --json
-    run hwdb stream imu-stream --device accel_3d --samples 5 --rate 50 --json
+    run hwdb stream imu-stream --device accel_3d --samples 5 --sensor-rate 50 --json
     stop_hid_sensor_hub
 }
 
@@ -520,9 +520,9 @@ scenario_notrigger() {
     for dir in "$accel" "$gyro"; do echo > "$dir/trigger/current_trigger"; done
     run notrigger before sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
     run notrigger list imu-list --json
-    run notrigger stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
+    run notrigger stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --sensor-rate "$STREAM_RATE" --json -v
     run notrigger after sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
-    imu-stream --device accel_3d --rate "$STREAM_RATE" --json > /tmp/interrupted.stdout 2> /tmp/interrupted.stderr &
+    imu-stream --device accel_3d --sensor-rate "$STREAM_RATE" --json > /tmp/interrupted.stdout 2> /tmp/interrupted.stderr &
     streamer=$!
     wait_for_attribute "$accel/buffer/enable" 1 && wait_for_rows /tmp/interrupted.stdout 5
     run notrigger during sh -c "$SHOW_TRIGGERS" sh "$accel" "$gyro"
@@ -544,7 +544,7 @@ scenario_busy() {
     wait_for_attribute "$accel/buffer/enable" 1
     run busy holder echo "$holder"
     run busy list imu-list --json
-    run busy stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --rate "$STREAM_RATE" --json -v
+    run busy stream imu-stream --device accel_3d --samples "$STREAM_SAMPLES" --sensor-rate "$STREAM_RATE" --json -v
     run busy enable-after cat "$accel/buffer/enable"
     kill -TERM "$holder"
     wait "$holder"
