@@ -21,7 +21,7 @@ struct EvalCommand: ParsableCommand {
 
             Cuts the sessions into the model's own windows, classifies every window and prints accuracy, macro-F1, \
             per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
-            the same numbers come as one JSON object: {"accuracy","macroF1","classes","confusion",...}.
+            the same numbers come as one JSON object: {"accuracy","macro_f1","classes","confusion",...} (docs/formats.md).
 
             Inputs are recordings written by imu-record or imu-import, MotionSense device-motion CSV files \
             (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either. The model's classes and the \

@@ -19,7 +19,9 @@ struct FormatSchemaTests {
         /// Runs `tool`; a failure to run is noted and its output returned all the same.
         func run(_ tool: String, _ arguments: [String]) throws -> String {
             let result = try Testbed.runOutsidePreload(executable: try product(tool), arguments: arguments, timeLimit: 300)
-            if result.status != 0 { messages.append("\(tool) \(arguments) exited \(result.status): \(result.standardError)") }
+            if result.status != ExitStatus.success.rawValue {
+                messages.append("\(tool) \(arguments) exited \(result.status): \(result.standardError)")
+            }
             return result.output
         }
 

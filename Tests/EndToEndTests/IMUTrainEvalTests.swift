@@ -173,7 +173,7 @@ struct IMUTrainEvalTests {
     @Test("imu-train on recordings without a subject groups the folds by session and says so on stderr")
     func recordingsWithoutSubjectAreGroupedBySession() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importMotionSense().status == 0)
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
         for name in motionSenseRows.keys {
             let metadata = scratch.motionSense.appendingPathComponent(name).appendingPathComponent("recording.json")
             var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: metadata)) as? [String: Any])
@@ -183,7 +183,7 @@ struct IMUTrainEvalTests {
         let modelURL = scratch.root.appendingPathComponent("sessions.model")
         let result = try scratch.run(
             "imu-train", [scratch.motionSense.path, "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path] + trainingOptions)
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains(
                 "imu-train: 4 of 4 sessions name no subject; each of them is its own group, so folds split by session, never by window"),
@@ -221,12 +221,12 @@ struct IMUTrainEvalTests {
     )
     func motionSenseModelOnHAPT() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importMotionSense().status == 0)
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
         // HAPT's upstairs (2) and lying (6), which the MotionSense excerpts (standing, walking) do not hold.
-        #expect(try scratch.importHAPT(extraLabels: "2 2 2 0 299\n1 1 6 300 599\n").status == 0)
+        #expect(try scratch.importHAPT(extraLabels: "2 2 2 0 299\n1 1 6 300 599\n").status == ExitStatus.success.rawValue)
         let modelURL = scratch.root.appendingPathComponent("motionsense.model")
         let training = try scratch.run("imu-train", [scratch.motionSense.path, "-o", modelURL.path] + trainingOptions)
-        #expect(training.status == 0, "\(training.standardError)")
+        #expect(training.status == ExitStatus.success.rawValue, "\(training.standardError)")
 
         let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
         #expect(Set(sessions.map(\.label)) == ["lying", "standing", "upstairs", "walking"])
@@ -235,7 +235,7 @@ struct IMUTrainEvalTests {
             try WindowedDataset(sessions: sessions.filter { labels.contains($0.label) }, configuration: window).windowCount
         }
         let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
-        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: try windows(["standing", "walking"]))
         let unshared = try #require(report["unshared"] as? [[String: Any]])
@@ -245,22 +245,23 @@ struct IMUTrainEvalTests {
         #expect(evaluation.standardError.contains("imu-eval: 1 sessions of lying (\(try windows(["lying"])) windows) are not evaluated"))
 
         let text = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path])
-        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.status == ExitStatus.success.rawValue, "\(text.standardError)")
         #expect(text.output.contains("not evaluated, activities the model does not know: lying (1 sessions"), "\(text.output)")
 
         // Only activities the model does not know: nothing to measure, status 12.
         let lyingOnly = scratch.hapt.appendingPathComponent("lying-hapt-exp01-user01-300.imurec").path
         let refused = try scratch.run("imu-eval", [modelURL.path, lyingOnly])
-        #expect(refused.status == 12, "\(refused.standardError)")
+        #expect(refused.status == ExitStatus.badInput.rawValue, "\(refused.standardError)")
         #expect(refused.standardError.contains("the model does not know the activities lying"), "\(refused.standardError)")
     }
 
     @Test("an old model's class names (laying, walking_upstairs) still match recordings tagged lying and upstairs")
     func oldModelSpellings() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importHAPT(extraLabels: "2 2 2 0 299\n1 1 6 300 599\n").status == 0)
+        #expect(try scratch.importHAPT(extraLabels: "2 2 2 0 299\n1 1 6 300 599\n").status == ExitStatus.success.rawValue)
         let modelURL = scratch.root.appendingPathComponent("hapt.model")
-        #expect(try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == 0)
+        #expect(
+            try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == ExitStatus.success.rawValue)
         let current = try String(contentsOf: modelURL, encoding: .utf8)
         let old = #""classNames":["lying","standing","upstairs","walking"]"#
         #expect(current.contains(old))
@@ -272,7 +273,7 @@ struct IMUTrainEvalTests {
         let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
             .windowCount
         let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
-        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["lying", "standing", "upstairs", "walking"], windows: windows)
         #expect(report["unshared"] == nil)
@@ -281,21 +282,22 @@ struct IMUTrainEvalTests {
     @Test("--label-map: the user's labels map onto the model's in imu-eval; a bad line is status 12 with file:line")
     func labelMapFile() throws {
         let scratch = try ScratchDirectory()
-        #expect(try scratch.importHAPT().status == 0)
+        #expect(try scratch.importHAPT().status == ExitStatus.success.rawValue)
         let modelURL = scratch.root.appendingPathComponent("hapt.model")
         let map = scratch.root.appendingPathComponent("labels.csv")
         try "# HAPT as we call it\nWALKING,strolling\nSTANDING,upright\n".write(to: map, atomically: true, encoding: .utf8)
         let renamed = scratch.root.appendingPathComponent("renamed")
         let imported = try scratch.run(
             "imu-import", ["hapt", scratch.root.appendingPathComponent("hapt-dataset").path, "-o", renamed.path, "--label-map", map.path])
-        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.status == ExitStatus.success.rawValue, "\(imported.standardError)")
         #expect(Set(try SessionLoader(sampleRate: 25).sessions(from: [renamed.path]).map(\.label)) == ["strolling", "upright"])
         // A model of the canonical names evaluates the renamed recordings through the reverse map.
-        #expect(try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == 0)
+        #expect(
+            try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == ExitStatus.success.rawValue)
         let reverse = scratch.root.appendingPathComponent("reverse.csv")
         try "strolling,walking\nupright,standing\n".write(to: reverse, atomically: true, encoding: .utf8)
         let evaluation = try scratch.run("imu-eval", [modelURL.path, renamed.path, "--json", "--label-map", reverse.path])
-        #expect(evaluation.status == 0, "\(evaluation.standardError)")
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         #expect(report["classNames"] as? [String] == ["standing", "walking"])
         #expect(report["accuracy"] as? Double == 1)
@@ -307,13 +309,13 @@ struct IMUTrainEvalTests {
             ("imu-import", ["hapt", scratch.root.appendingPathComponent("hapt-dataset").path, "-o", renamed.path]),
         ] {
             let refused = try scratch.run(tool, arguments + ["--label-map", reverse.path])
-            #expect(refused.status == 12, "\(tool): \(refused.standardError)")
+            #expect(refused.status == ExitStatus.badInput.rawValue, "\(tool): \(refused.standardError)")
             #expect(
                 refused.standardError.hasPrefix("\(tool): cannot read the label map (\(reverse.path):2): 1 fields where a label"),
                 "\(refused.standardError)")
         }
         let live = try scratch.run("imu-classify", ["--live", "--label-map", reverse.path])
-        #expect(live.status == 64, "\(live.standardError)")
+        #expect(live.status == ExitStatus.usage.rawValue, "\(live.standardError)")
         #expect(live.standardError.contains("--label-map only applies with --replay"), "\(live.standardError)")
     }
 

@@ -65,7 +65,7 @@ struct OptionVocabularyTests {
         for (command, options) in Self.sharedOptions {
             let words = command.split(separator: " ").map(String.init)
             let help = try run(words[0], Array(words.dropFirst()) + ["--help"])
-            #expect(help.status == 0, "\(command): \(help.standardError)")
+            #expect(help.status == ExitStatus.success.rawValue, "\(command): \(help.standardError)")
             let optionLines = help.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             for option in options {
                 #expect(optionLines.contains { $0.hasPrefix(option) }, "\(command) --help does not list \(option)")
@@ -80,18 +80,20 @@ struct OptionVocabularyTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let motion = scratch.appendingPathComponent("motion.json").path
         let fused = try run("imu-motion", [demo, "--rate", "10", "-o", motion, "--json", "-q"])
-        #expect(fused.status == 0 && fused.standardOutput.isEmpty, "\(fused.standardError)")
+        #expect(fused.status == ExitStatus.success.rawValue && fused.standardOutput.isEmpty, "\(fused.standardError)")
         let lines = try String(contentsOfFile: motion, encoding: .utf8).split(separator: "\n")
         let timestamps = try jsonLines(lines.prefix(2).joined(separator: "\n")).compactMap { $0["timestamp"] as? Double }
         #expect(timestamps.count == 2 && abs(timestamps[1] - timestamps[0] - 0.1) < 1e-6, "\(timestamps)")
         let evaluation = try run("imu-eval", ["--model", bundledModel, motionSense, "--json", "-q"])
-        #expect(evaluation.status == 0 && evaluation.standardError.isEmpty, "\(evaluation.standardError)")
+        #expect(evaluation.status == ExitStatus.success.rawValue && evaluation.standardError.isEmpty, "\(evaluation.standardError)")
         #expect(try jsonLines(evaluation.standardOutput).first?["accuracy"] is Double)
         let replay = try run("imu-classify", ["--replay", demo, "--model", bundledModel, "--json", "--quiet"])
-        #expect(replay.status == 0 && replay.standardError.isEmpty, "\(replay.standardError)")
+        #expect(replay.status == ExitStatus.success.rawValue && replay.standardError.isEmpty, "\(replay.standardError)")
         #expect(try jsonLines(replay.standardOutput).allSatisfy { $0["activity"] is String })
         let both = try run("imu-list", ["-v", "-q"])
-        #expect(both.status == 64 && both.standardError.contains("--verbose and --quiet exclude each other"), "\(both.standardError)")
+        #expect(
+            both.status == ExitStatus.usage.rawValue && both.standardError.contains("--verbose and --quiet exclude each other"),
+            "\(both.standardError)")
     }
 
     @Test("--version on every tool: one line with the project version, the git revision and the model format version")
@@ -99,7 +101,7 @@ struct OptionVocabularyTests {
         var lines: Set<String> = []
         for tool in allTools {
             let result = try run(tool, ["--version"])
-            #expect(result.status == 0, "\(tool): \(result.standardError)")
+            #expect(result.status == ExitStatus.success.rawValue, "\(tool): \(result.standardError)")
             let line = result.standardOutput.trimmingCharacters(in: .newlines)
             #expect(!line.contains("\n"), "\(tool): \(line)")
             let pattern = #/imu-bridge [0-9]+\.[0-9]+\.[0-9]+ \(git ([0-9a-f]{12}|unknown)\), model format ([0-9]+)/#
@@ -114,13 +116,13 @@ struct OptionVocabularyTests {
     func positionalModel() throws {
         let note = "imu-eval: the model as first argument is deprecated, use --model FILE"
         let old = try run("imu-eval", [bundledModel, motionSense, "--json"])
-        #expect(old.status == 0, "\(old.standardError)")
+        #expect(old.status == ExitStatus.success.rawValue, "\(old.standardError)")
         #expect(old.standardError.split(separator: "\n").filter { $0.contains("deprecated") } == [Substring(note)], "\(old.standardError)")
         let new = try run("imu-eval", ["--model", bundledModel, motionSense, "--json"])
         #expect(new.standardOutput == old.standardOutput)
         #expect(!new.standardError.contains("deprecated"), "\(new.standardError)")
         let quiet = try run("imu-eval", [bundledModel, motionSense, "--json", "-q"])
-        #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
+        #expect(quiet.status == ExitStatus.success.rawValue && quiet.standardError.isEmpty, "\(quiet.standardError)")
     }
 
     @Test(
@@ -130,12 +132,12 @@ struct OptionVocabularyTests {
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "adxl345")
         let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--rate", "30", "--samples", "1"])
-        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(try testbed.attribute("in_accel_sampling_frequency", of: "iio:device10") == "50")
         let notes = result.standardError.split(separator: "\n").filter { $0.contains("deprecated") }
         #expect(notes.count == 1 && notes[0].hasPrefix("imu-stream: --rate is deprecated, use --sensor-rate ("), "\(result.standardError)")
         let both = try run("imu-stream", ["--rate", "30", "--sensor-rate", "30"])
-        #expect(both.status == 64 && both.standardError.contains("give only --sensor-rate"), "\(both.standardError)")
+        #expect(both.status == ExitStatus.usage.rawValue && both.standardError.contains("give only --sensor-rate"), "\(both.standardError)")
     }
 
     @Test("Help opens with three commands of the tool, and no example is wrapped at 80 columns")
@@ -143,7 +145,7 @@ struct OptionVocabularyTests {
         for command in allTools + ["imu-import motionsense", "imu-import hapt"] {
             let words = command.split(separator: " ").map(String.init)
             let help = try run(words[0], Array(words.dropFirst()) + ["--help"])
-            #expect(help.status == 0, "\(command): \(help.standardError)")
+            #expect(help.status == ExitStatus.success.rawValue, "\(command): \(help.standardError)")
             let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let isExample = { (line: String) in line.hasPrefix("  imu-") }
             for (index, line) in lines.enumerated() where isExample(line) {
