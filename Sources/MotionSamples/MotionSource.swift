@@ -20,18 +20,22 @@ public protocol MotionSource: Sendable {
 
 extension MotionSource {
     /// The readings alone: this source reports no status changes.
+    ///
+    /// The readings are pulled by the consumer's own iteration (no task in between), so when the consumer stops,
+    /// the readings stream ends there and then: a live device is closed, and its trigger detached, before the
+    /// consumer goes on (and before a tool exits).
     public func inputs() -> AsyncThrowingStream<MotionSourceInput, any Error> {
-        let readings = readings()
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await batch in readings { continuation.yield(.readings(batch)) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        let batches = ReadingBatches(readings())
+        return AsyncThrowingStream { try await batches.next().map(MotionSourceInput.readings) }
     }
+}
+
+/// The iterator of a source's readings, held for `inputs()`'s stream, whose consumer calls it from one task at a
+/// time.
+private final class ReadingBatches: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<[SensorSample], any Error>.AsyncIterator
+
+    init(_ readings: AsyncThrowingStream<[SensorSample], any Error>) { iterator = readings.makeAsyncIterator() }
+
+    func next() async throws -> [SensorSample]? { try await iterator.next() }
 }

@@ -296,15 +296,16 @@ struct IMUTrainEvalTests {
             try scratch.run("imu-train", [scratch.hapt.path, "-o", modelURL.path] + trainingOptions).status == ExitStatus.success.rawValue)
         let reverse = scratch.root.appendingPathComponent("reverse.csv")
         try "strolling,walking\nupright,standing\n".write(to: reverse, atomically: true, encoding: .utf8)
-        let evaluation = try scratch.run("imu-eval", [modelURL.path, renamed.path, "--json", "--label-map", reverse.path])
+        let evaluation = try scratch.run(
+            "imu-eval", ["--model", modelURL.path, renamed.path, "--json", "--label-map", reverse.path])
         #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
-        #expect(report["classNames"] as? [String] == ["standing", "walking"])
+        #expect(report["class_names"] as? [String] == ["standing", "walking"])
         #expect(report["accuracy"] as? Double == 1)
 
         try "strolling,walking\nupright\n".write(to: reverse, atomically: true, encoding: .utf8)
         for (tool, arguments) in [
-            ("imu-eval", [modelURL.path, renamed.path]), ("imu-train", [renamed.path, "--cross-validate"] + trainingOptions),
+            ("imu-eval", ["--model", modelURL.path, renamed.path]), ("imu-train", [renamed.path, "--cross-validate"] + trainingOptions),
             ("imu-classify", ["--replay", renamed.path, "--model", modelURL.path]),
             ("imu-import", ["hapt", scratch.root.appendingPathComponent("hapt-dataset").path, "-o", renamed.path]),
         ] {
