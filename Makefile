@@ -49,7 +49,7 @@ fuzz: deps
 
 # The committed .swift-format is the style; CI fails on any finding.
 lint:
-	swift format lint --strict --recursive Sources Tests Benchmarks Fuzzing Package.swift
+	swift format lint --strict --recursive Sources Tests Benchmarks Fuzzing Plugins Package.swift
 
 install: build install-udev
 	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin
