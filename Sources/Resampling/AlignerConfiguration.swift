@@ -9,12 +9,8 @@ public struct AlignerConfiguration: Hashable, Sendable {
     /// How long, in seconds of the faster sensor's time, a reading waits for the slower sensor before it is
     /// emitted without it (accelerometer timeline) or dropped (gyroscope timeline).
     public var maximumWait: Double
-    /// An interval of the slower sensor longer than this many of its periods is a gap: not interpolated across.
-    public var gapPeriods: Double
-    /// The shortest interval, in seconds, that counts as a gap whatever the rate.
-    public var minimumGap: Double
-    /// A forward step longer than this, or a backward step at least this long, in seconds, is a clock jump.
-    public var clockJumpThreshold: Double
+    /// What a duplicate, a step back, a gap (the slower sensor is not interpolated across one) and a clock jump are.
+    public var discontinuities: DiscontinuityRule
 
     /// Creates a configuration; every parameter has a default that suits IMU streams.
     public init(
@@ -28,9 +24,8 @@ public struct AlignerConfiguration: Hashable, Sendable {
         self.hasGyroscope = hasGyroscope
         self.extrapolationTolerance = extrapolationTolerance
         self.maximumWait = maximumWait
-        self.gapPeriods = gapPeriods
-        self.minimumGap = minimumGap
-        self.clockJumpThreshold = clockJumpThreshold
+        discontinuities = DiscontinuityRule(
+            gapPeriods: gapPeriods, minimumGap: minimumGap, clockJumpThreshold: clockJumpThreshold)
     }
 
     /// Throws if a parameter is out of range, naming the parameter and its valid range.
@@ -42,15 +37,6 @@ public struct AlignerConfiguration: Hashable, Sendable {
         guard maximumWait > 0, maximumWait.isFinite else {
             throw .invalidParameter(name: "maximumWait", value: maximumWait, requirement: "a positive number of seconds")
         }
-        guard gapPeriods > 1, gapPeriods.isFinite else {
-            throw .invalidParameter(name: "gapPeriods", value: gapPeriods, requirement: "a finite number above 1")
-        }
-        guard minimumGap > 0, minimumGap.isFinite else {
-            throw .invalidParameter(name: "minimumGap", value: minimumGap, requirement: "a positive number of seconds")
-        }
-        guard clockJumpThreshold > 0, clockJumpThreshold.isFinite else {
-            throw .invalidParameter(
-                name: "clockJumpThreshold", value: clockJumpThreshold, requirement: "a positive number of seconds")
-        }
+        try discontinuities.validate()
     }
 }

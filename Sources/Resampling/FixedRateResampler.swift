@@ -111,13 +111,15 @@ public struct FixedRateResampler: Sendable {
             return
         }
         if let last = lastAcceptedTimestamp {
-            if timestamp == last {
+            switch configuration.discontinuities.step(from: last, to: timestamp) {
+            case .duplicate:
                 statistics.duplicates += 1
                 return
-            }
-            if timestamp < last, last - timestamp < configuration.clockJumpThreshold {
+            case .backward:
                 statistics.backwards += 1
                 return
+            case .jumpBack, .jumpForward, .gap, .regular:
+                break
             }
         }
         lastAcceptedTimestamp = timestamp
@@ -194,7 +196,7 @@ public struct FixedRateResampler: Sendable {
             case .truncateKernel: halfWidth
             }
         resolvedInputRate = inputRate
-        gapThreshold = max(configuration.gapPeriods / inputRate, configuration.minimumGap)
+        gapThreshold = configuration.discontinuities.gapThreshold(period: 1 / inputRate)
         let expectedReadings = 2 * halfWidth * inputRate * 1.25 + 4
         ring = SampleRing(channelCount: channelCount, capacity: Int(min(expectedReadings, 65_536)))
     }
@@ -204,16 +206,19 @@ public struct FixedRateResampler: Sendable {
         timestamp: Double, values: UnsafeBufferPointer<Double>, emit: (Double, UnsafeBufferPointer<Double>) -> Void
     ) {
         if let last = ring.lastTimestamp {
-            let step = timestamp - last
-            if step < 0 || step > configuration.clockJumpThreshold {
+            switch configuration.discontinuities.step(from: last, to: timestamp, gapThreshold: gapThreshold) {
+            // Readings accepted above never step back by less than a clock jump; any step back here is one.
+            case .jumpBack, .jumpForward, .backward:
                 _ = flushSegment(emit: emit)
                 statistics.clockJumps += 1
                 record(.clockJump(from: last, to: timestamp))
-            } else if step > gapThreshold {
+            case .gap:
                 let resumeIndex = flushSegment(emit: emit)
                 let restartIndex = gridIndex(atOrAfter: timestamp)
                 statistics.gaps += 1
                 record(.gap(start: last, end: timestamp, skippedOutputs: max(0, restartIndex - resumeIndex)))
+            case .duplicate, .regular:
+                break
             }
         }
         if nextGridIndex == nil {

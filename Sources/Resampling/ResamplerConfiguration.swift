@@ -10,12 +10,8 @@ public struct ResamplerConfiguration: Hashable, Sendable {
     public var cutoffFraction: Double
     /// Half the kernel's length, in periods of the lower of the input and output rates; this is also the latency.
     public var kernelHalfWidthPeriods: Double
-    /// An input interval longer than this many input periods is a gap (unless ``minimumGap`` is longer).
-    public var gapPeriods: Double
-    /// The shortest input interval, in seconds, that counts as a gap whatever the input rate.
-    public var minimumGap: Double
-    /// A forward step longer than this, or a backward step at least this long, in seconds, is a clock jump.
-    public var clockJumpThreshold: Double
+    /// What a duplicate, a step back, a gap (not bridged) and a clock jump are in the input.
+    public var discontinuities: DiscontinuityRule
     /// How outputs near the start and end of the stream and around gaps are computed.
     public var edgeHandling: EdgeHandling
     /// How many events are kept for ``FixedRateResampler/drainEvents()``; older ones are discarded beyond it.
@@ -35,9 +31,8 @@ public struct ResamplerConfiguration: Hashable, Sendable {
         self.inputRate = inputRate
         self.cutoffFraction = cutoffFraction
         self.kernelHalfWidthPeriods = kernelHalfWidthPeriods
-        self.gapPeriods = gapPeriods
-        self.minimumGap = minimumGap
-        self.clockJumpThreshold = clockJumpThreshold
+        discontinuities = DiscontinuityRule(
+            gapPeriods: gapPeriods, minimumGap: minimumGap, clockJumpThreshold: clockJumpThreshold)
         self.edgeHandling = edgeHandling
         self.maximumRetainedEvents = maximumRetainedEvents
     }
@@ -54,16 +49,7 @@ public struct ResamplerConfiguration: Hashable, Sendable {
             throw .invalidParameter(
                 name: "kernelHalfWidthPeriods", value: kernelHalfWidthPeriods, requirement: "between 1 and 1000")
         }
-        guard gapPeriods > 1, gapPeriods.isFinite else {
-            throw .invalidParameter(name: "gapPeriods", value: gapPeriods, requirement: "a finite number above 1")
-        }
-        guard minimumGap > 0, minimumGap.isFinite else {
-            throw .invalidParameter(name: "minimumGap", value: minimumGap, requirement: "a positive number of seconds")
-        }
-        guard clockJumpThreshold > 0, clockJumpThreshold.isFinite else {
-            throw .invalidParameter(
-                name: "clockJumpThreshold", value: clockJumpThreshold, requirement: "a positive number of seconds")
-        }
+        try discontinuities.validate()
         guard maximumRetainedEvents >= 0 else {
             throw .invalidParameter(
                 name: "maximumRetainedEvents", value: Double(maximumRetainedEvents), requirement: "zero or more")

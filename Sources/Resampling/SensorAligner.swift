@@ -131,19 +131,20 @@ public struct SensorAligner: Sendable {
         }
         let timestamp = reading.timestamp
         if let last = reading.sensor == .accelerometer ? lastAccelerometerTimestamp : lastGyroscopeTimestamp {
-            if timestamp == last {
+            switch configuration.discontinuities.step(from: last, to: timestamp) {
+            case .duplicate:
                 statistics.duplicates += 1
                 return false
-            }
-            if timestamp < last {
-                guard last - timestamp >= configuration.clockJumpThreshold else {
-                    statistics.backwards += 1
-                    return false
-                }
+            case .backward:
+                statistics.backwards += 1
+                return false
+            case .jumpBack:
                 statistics.clockJumps += 1
                 restart(output: &output)
-            } else if timestamp - last > configuration.clockJumpThreshold {
+            case .jumpForward:
                 statistics.clockJumps += 1
+            case .gap, .regular:
+                break
             }
         }
         switch reading.sensor {
@@ -173,7 +174,7 @@ public struct SensorAligner: Sendable {
         swapQueues(&leader, &follower, timeline: timeline)
         defer { swapQueues(&leader, &follower, timeline: timeline) }
         if followerGapThreshold == nil, let period = follower.medianInterval() {
-            followerGapThreshold = max(configuration.gapPeriods * period, configuration.minimumGap)
+            followerGapThreshold = configuration.discontinuities.gapThreshold(period: period)
         }
         align(leader: &leader, follower: &follower, final: final || !configuration.hasGyroscope, into: &output)
     }

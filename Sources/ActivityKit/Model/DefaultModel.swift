@@ -12,7 +12,9 @@ extension ActivityModel {
     public static var defaultModelCandidates: [URL] {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         let executableDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        let sourceResources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources")
+        // This file is Sources/ActivityKit/Model/DefaultModel.swift; the model is in Sources/ActivityKit/Resources.
+        let sourceResources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources")
         return [
             executableDirectory.appendingPathComponent(installedModelDirectory).standardized,
             sourceResources,
