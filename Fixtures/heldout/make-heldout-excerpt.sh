@@ -2,9 +2,8 @@
 # Rebuilds Fixtures/heldout/*.imurec: MotionSense (MIT) subjects 8, 16 and 22, whom the bundled model never saw
 # (Sources/ActivityKit/Resources/README.md), 30 s of each of the six activities (the first trial of each: dws_1, jog_9,
 # sit_5, std_6, ups_3, wlk_7; rows 301-1800, skipping the first 6 s of the trial), imported with `imu-import
-# motionsense` and gzip-compressed in place (the readers take plain or gzip). The committed ones are recording format 1
-# with `running` written for MotionSense's `jog` (made before format 2 and the canonical names); the importer now writes
-# format 2 and `running` itself.
+# motionsense` (recording format 2, MotionSense's `jog` tagged `running`) and gzip-compressed in place (the readers take
+# plain or gzip).
 #
 # Usage: Fixtures/heldout/make-heldout-excerpt.sh [MOTIONSENSE_DIR]    (from the package root; IMU_IMPORT=path
 #        to use an imu-import that is already built)

@@ -86,7 +86,8 @@ struct HostileInputTests {
             var cells = lines[101].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             cells[2] = ""
             lines[101] = cells.joined(separator: ",")
-            // An empty timestamp is an empty field like any other: the reading is dropped and counted.
+            // An empty timestamp is an empty field like any other: the instant's readings (accelerometer and
+            // gyroscope, one row in format 2) are dropped and counted, with the one reading of row 101.
             var timeless = lines[151].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             timeless[0] = ""
             lines[151] = timeless.joined(separator: ",")
@@ -94,7 +95,7 @@ struct HostileInputTests {
         let replay = try run("imu-classify", ["--replay", edited, "--json"])
         #expect(replay.status == ExitStatus.success.rawValue, "\(replay.standardError)")
         #expect(
-            replay.standardError.contains("pandas.imurec: dropped 2 readings with an empty, nan or inf value"), "\(replay.standardError)")
+            replay.standardError.contains("pandas.imurec: dropped 3 readings with an empty, nan or inf value"), "\(replay.standardError)")
         #expect(try jsonLines(replay.output).count > 10)
     }
 
