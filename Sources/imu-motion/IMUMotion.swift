@@ -30,9 +30,10 @@ struct IMUMotion: ParsableCommand {
             result is resampled to --rate Hz (0.1...1000, default 25). Duplicated, backward and nan/inf \
             samples are dropped and counted on stderr.
 
-            Output (CSV with a header, or one JSON object per line with --json), in CoreMotion units and signs: \
-            timestamp, attitude quaternion qw qx qy qz (xArbitraryZVertical), gravity (g, (0,0,-1) lying face \
-            up), userAcceleration (g) and bias-corrected rotationRate (rad/s).
+            Output (CSV with a header, or one JSON object per line with --json), a recording's motion.csv \
+            columns in CoreMotion units and signs: timestamp, attitude_w..z (unit quaternion, \
+            xArbitraryZVertical), gravity_x..z (g, (0,0,-1) lying face up), user_acceleration_x..z (g) and \
+            bias-corrected rotation_rate_x..z (rad/s); in JSON each field is one object ({"x","y","z"}).
 
             More examples:
               imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz

@@ -85,7 +85,7 @@ struct FormatSchemaTests {
             let window = ["--window", "20", "--hop", "10", "--rounds", "5"]
             try check.validate(check.run("imu-train", paths + window + ["-o", model, "--json"]), "trained-model.schema.json")
             try check.validate(String(contentsOfFile: model, encoding: .utf8), "model.schema.json", .json)
-            try check.validate(check.run("imu-eval", [model] + paths + ["--json"]), "evaluation.schema.json")
+            try check.validate(check.run("imu-eval", ["--model", model] + paths + ["--json"]), "evaluation.schema.json")
         }
     }
 }

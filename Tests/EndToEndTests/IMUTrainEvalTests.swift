@@ -234,7 +234,7 @@ struct IMUTrainEvalTests {
         func windows(_ labels: Set<String>) throws -> Int {
             try WindowedDataset(sessions: sessions.filter { labels.contains($0.label) }, configuration: window).windowCount
         }
-        let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
+        let evaluation = try scratch.run("imu-eval", ["--model", modelURL.path, scratch.hapt.path, "--json"])
         #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: try windows(["standing", "walking"]))
@@ -244,13 +244,13 @@ struct IMUTrainEvalTests {
         #expect(unshared.map { $0["windows"] as? Int } == [try windows(["lying"]), try windows(["upstairs"])])
         #expect(evaluation.standardError.contains("imu-eval: 1 sessions of lying (\(try windows(["lying"])) windows) are not evaluated"))
 
-        let text = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path])
+        let text = try scratch.run("imu-eval", ["--model", modelURL.path, scratch.hapt.path])
         #expect(text.status == ExitStatus.success.rawValue, "\(text.standardError)")
         #expect(text.output.contains("not evaluated, activities the model does not know: lying (1 sessions"), "\(text.output)")
 
         // Only activities the model does not know: nothing to measure, status 12.
         let lyingOnly = scratch.hapt.appendingPathComponent("lying-hapt-exp01-user01-300.imurec").path
-        let refused = try scratch.run("imu-eval", [modelURL.path, lyingOnly])
+        let refused = try scratch.run("imu-eval", ["--model", modelURL.path, lyingOnly])
         #expect(refused.status == ExitStatus.badInput.rawValue, "\(refused.standardError)")
         #expect(refused.standardError.contains("the model does not know the activities lying"), "\(refused.standardError)")
     }
@@ -272,7 +272,7 @@ struct IMUTrainEvalTests {
         let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.hapt.path])
         let windows = try WindowedDataset(sessions: sessions, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
             .windowCount
-        let evaluation = try scratch.run("imu-eval", [modelURL.path, scratch.hapt.path, "--json"])
+        let evaluation = try scratch.run("imu-eval", ["--model", modelURL.path, scratch.hapt.path, "--json"])
         #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["lying", "standing", "upstairs", "walking"], windows: windows)

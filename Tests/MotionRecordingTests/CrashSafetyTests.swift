@@ -57,11 +57,14 @@ struct CrashSafetyTests {
         defer { temporary.remove() }
         let writer = try RecordingWriter(creatingIn: temporary.path, metadata: SampleData.metadata(), flushInterval: .milliseconds(100))
         try await writer.append(raw: SampleData.raw(count: 3))
-        let giveUp = ContinuousClock.now + .seconds(60)
+        // Bounded by attempts, not by the clock: while other suites hold the cooperative threads neither the writer's
+        // flush timer nor this loop runs, and the time that passes meanwhile must not count against the writer.
         var rows = 0
-        while rows < 6, ContinuousClock.now < giveUp {
+        var polls = 0
+        while rows < 6, polls < Self.pollAttempts {
             try await Task.sleep(for: .milliseconds(50))
             rows = try RecordingReader.read(writer.directory).raw.count
+            polls += 1
         }
         #expect(rows == 6)
         try await writer.finish()
@@ -108,10 +111,15 @@ struct CrashSafetyTests {
         try await writer.finish()
     }
 
-    /// Waits (without asserting on time; gives up after a generous minute) until the probe's recording covers `duration` seconds.
+    /// Polls of a file before a test gives up: 1200 of 50 ms, a minute of the test's own running time.
+    private static let pollAttempts = 1200
+
+    /// Waits (without asserting on time; gives up after ``pollAttempts`` polls, so a test runner whose threads are
+    /// busy elsewhere does not fail it) until the probe's recording covers `duration` seconds.
     private func waitForSamples(in directory: FilePath, covering duration: Double, probe: Process) async throws {
-        let giveUp = ContinuousClock.now + .seconds(60)
-        while probe.isRunning, ContinuousClock.now < giveUp {
+        var polls = 0
+        while probe.isRunning, polls < Self.pollAttempts {
+            polls += 1
             if let recording = try? RecordingReader.read(directory),
                 let first = recording.raw.first, let last = recording.raw.last,
                 last.timestamp - first.timestamp >= duration
@@ -122,7 +130,7 @@ struct CrashSafetyTests {
         }
         Issue.record(
             probe.isRunning
-                ? "recording-crash-probe wrote no readable 1.5 s of samples within a minute"
+                ? "recording-crash-probe wrote no readable 1.5 s of samples in \(Self.pollAttempts) polls"
                 : "recording-crash-probe exited early with status \(probe.terminationStatus)")
     }
 
