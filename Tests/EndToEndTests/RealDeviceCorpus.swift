@@ -27,14 +27,19 @@ struct CorpusDevice: Sendable, CustomTestStringConvertible {
         (0..<3).map { CorpusAxis(axis: ["x", "y", "z"][$0], scale: scale, format: format, index: indexes?[$0]) }
     }
 
+    /// Accelerometer x, y, z only, as the laptops' logs list them.
+    static let accelerometerChannels = ["accel_x": "accel", "accel_y": "accel", "accel_z": "accel"]
+
+    // iio_info: "4 channels found", x, y, z recorded; the fourth is the driver's soft timestamp (filled in).
     static let minibook = CorpusDevice(
         fixture: "chuwi-minibook-x-mxc4005", driverName: "mxc4005", sign: "specificForce", scale: 0.009582,
-        format: "be:s12/16>>4")
+        format: "be:s12/16>>4", channels: accelerometerChannels.merging(["timestamp": "timestamp"]) { $1 })
     static let yoga = CorpusDevice(
-        fixture: "lenovo-yoga-ite8350", driverName: "accel_3d", sign: "coreMotion", scale: 0.009807, format: nil, indexes: nil)
+        fixture: "lenovo-yoga-ite8350", driverName: "accel_3d", sign: "coreMotion", scale: 0.009807, format: nil, indexes: nil,
+        channels: accelerometerChannels)
     static let x1Yoga = CorpusDevice(
         fixture: "lenovo-thinkpad-x1-yoga-g3", driverName: "accel_3d", sign: "coreMotion", scale: 0.00001,
-        format: "le:s32/32>>0")
+        format: "le:s32/32>>0", channels: accelerometerChannels)
     static let adxl345 = CorpusDevice(
         fixture: "rpi4-adxl345", driverName: "adxl345", sign: "specificForce", scale: 0.0383, format: nil, indexes: nil,
         samplingFrequency: 100,
