@@ -193,6 +193,42 @@ struct RealDeviceCorpusTests {
         }
     }
 
+    @Test("a single-axis gyroscope without an accelerometer (adxrs450 on a Blackfin board): listed with its z axis, exit 4")
+    func singleAxisGyroscope() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(SysfsFixture(named: "devices/blackfin-adxrs450"))
+        let message = "1 IIO device, none with an accelerometer: adxrs450 (anglvel_z, temp0)"
+        let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
+        #expect(table.status == ExitStatus.noAccelerometer.rawValue, "\(table.standardError)")
+        #expect(table.standardError.hasPrefix("imu-list: \(message);"), "\(table.standardError)")
+        #expect(
+            table.output.hasPrefix(
+                "Sensor: adxrs450 (1-axis gyroscope z, not streamed, local:)\n  iio:device0  adxrs450\n"
+                    + "    parent      /sys/devices/platform/bfin-spi.0/spi0.18\n    capture     polled (no buffer)\n"),
+            "\(table.output)")
+        let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(json.status == ExitStatus.noAccelerometer.rawValue)
+        try SchemaValidation.expectValid(json.output, schema: "imu.schema.json")
+        let gyroscope = try #require(try jsonLines(json.output).first?["gyroscope"] as? [String: Any])
+        #expect(gyroscope["axes"] as? [String] == ["z"])
+        #expect(gyroscope["buffered"] as? Bool == false && gyroscope["pollable"] as? Bool == true)
+        let channels = try #require(gyroscope["channels"] as? [[String: Any]])
+        // The `ls -l` of the driver page: the z rate (with calibbias and quadrature correction) and the temperature.
+        #expect(
+            channels.map { "\($0["id"] as? String ?? "?"):\($0["type"] as? String ?? "?")" }.sorted() == [
+                "anglvel_z:anglvel", "temp0:temp",
+            ])
+        #expect(
+            axes(of: "anglvel", in: channels) == [CorpusAxis(axis: "z", scale: 0.000218166, format: nil, index: nil)])
+        #expect(channels.first { $0["id"] as? String == "temp0" }?["scale"] as? Double == 200)
+        let stream = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--poll", "--samples", "1"])
+        #expect(stream.status == ExitStatus.noAccelerometer.rawValue)
+        #expect(stream.standardError.hasPrefix("imu-stream: \(message);"), "\(stream.standardError)")
+        #expect(stream.output.isEmpty)
+    }
+
     /// The x, y, z channels of `type`, sorted by axis (polled-only devices have no scan index, so libiio's channel
     /// order is not x, y, z).
     private func axes(of type: String, in channels: [[String: Any]]) -> [CorpusAxis] {
