@@ -23,9 +23,10 @@ struct IMUList: ParsableCommand {
             for each IMU: its devices, channels with scale and offset, sampling frequency and the \
             frequencies the driver accepts, mount matrix, buffer and trigger capability, \
             timestamp clock, and where a convertible's sensor sits (location lid or base, from \
-            cros-ec's label accel-display / accel-base). Gyroscope-only IMUs are listed too; with \
-            no accelerometer at all it lists what there is and names every IIO device with its \
-            channels (exit status 4).
+            cros-ec's label accel-display / accel-base). Gyroscope-only IMUs are listed too, and so \
+            are sensors of one or two axes (a 2-axis gyroscope or accelerometer: which axes it has; \
+            never streamed); with no three-axis accelerometer at all it lists what there is and \
+            names every IIO device with its channels (exit status 4).
 
             Exit status: 0 when at least one IMU was found; 3 no IIO subsystem, 4 no accelerometer, \
             6 permission denied, 9 malformed sysfs value, 10 remote unreachable, 64 usage error \
@@ -48,19 +49,21 @@ struct IMUList: ParsableCommand {
         } catch {
             throw exitReporting(error, tool: "imu-list")
         }
-        // Gyroscope-only IMUs are listed even when nothing has an accelerometer; the failure follows.
-        try show(inventory.imus)
+        // Gyroscope-only IMUs and sensors of fewer than three axes are listed even when nothing has an
+        // accelerometer; the failure follows.
+        try show(inventory)
         guard inventory.imus.contains(where: { $0.accelerometer != nil }) else {
             throw exitReporting(inventory.noAccelerometer, tool: "imu-list")
         }
     }
 
-    /// Prints `imus` as the table or as JSON lines.
-    private func show(_ imus: [IMU]) throws {
+    /// Prints the IMUs, then the sensors of fewer than three axes, as the table or as JSON lines.
+    private func show(_ inventory: IIOInventory) throws {
         if json {
-            for imu in imus { print(try JSONLine.encode(IMUListing(imu))) }
-        } else if !imus.isEmpty {
-            print(IMUTable(imus: imus).text, terminator: "")
+            for imu in inventory.imus { print(try JSONLine.encode(IMUListing(imu))) }
+            for sensor in inventory.partialSensors { print(try JSONLine.encode(IMUListing(partial: sensor, uri: uri))) }
+        } else if !inventory.imus.isEmpty || !inventory.partialSensors.isEmpty {
+            print(IMUTable(imus: inventory.imus, partialSensors: inventory.partialSensors, uri: uri).text, terminator: "")
         }
     }
 }

@@ -16,6 +16,16 @@ struct IMUListing: Encodable {
         gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
     }
 
+    /// A sensor of fewer than three axes, on a line of its own: under `accelerometer` and/or
+    /// `gyroscope` by what it measures, its `axes` naming the ones it has.
+    init(partial device: IIODeviceInfo, uri: String) {
+        name = device.name
+        self.uri = uri
+        location = device.location
+        accelerometer = device.axes(of: .acceleration).isEmpty ? nil : DeviceListing(device, primary: .acceleration)
+        gyroscope = device.axes(of: .angularVelocity).isEmpty ? nil : DeviceListing(device, primary: .angularVelocity)
+    }
+
     // A missing sensor is written as null, so every key is always present.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +57,7 @@ struct DeviceListing: Encodable {
     let mountMatrixSource: String
     let hwdbMountMatrix: String?
     let accelerationSign: String
+    let axes: [String]
     let channels: [ChannelListing]
 
     init(_ device: IIODeviceInfo, primary: ChannelType) {
@@ -67,6 +78,7 @@ struct DeviceListing: Encodable {
         mountMatrixSource = device.mountMatrixSource(for: primary)
         hwdbMountMatrix = device.hwdbMountMatrix?.text
         accelerationSign = device.accelerationSign.rawValue
+        axes = device.axes(of: primary).map(\.rawValue)
         channels = device.channels.map(ChannelListing.init)
     }
 
@@ -89,12 +101,13 @@ struct DeviceListing: Encodable {
         try container.encode(mountMatrixSource, forKey: .mountMatrixSource)
         try container.encode(hwdbMountMatrix, forKey: .hwdbMountMatrix)
         try container.encode(accelerationSign, forKey: .accelerationSign)
+        try container.encode(axes, forKey: .axes)
         try container.encode(channels, forKey: .channels)
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, name, label, location, parent, buffered, pollable, triggered, trigger, samplingFrequency, availableFrequencies
-        case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, channels
+        case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, axes, channels
     }
 }
 

@@ -1,8 +1,12 @@
 import IIOSensors
 
-/// The human-readable `imu-list` output: one block per IMU, one line per channel.
+/// The human-readable `imu-list` output: one block per IMU, then one per sensor of fewer than three
+/// axes, one line per channel.
 struct IMUTable {
     let imus: [IMU]
+    let partialSensors: [IIODeviceInfo]
+    /// The libiio URI the sensors were found through.
+    let uri: String
 
     var text: String {
         var out = ""
@@ -17,7 +21,20 @@ struct IMUTable {
             }
             out += "\n"
         }
+        for sensor in partialSensors {
+            let location = sensor.location.map { ", \($0)" } ?? ""
+            out += "Sensor: \(sensor.name) (\(Self.kind(of: sensor)), not streamed, \(uri)\(location))\n"
+            out += describe(sensor) + "\n"
+        }
         return out
+    }
+
+    /// `2-axis gyroscope x, y`, `1-axis accelerometer z`: what a sensor of fewer than three axes measures.
+    static func kind(of sensor: IIODeviceInfo) -> String {
+        [(ChannelType.acceleration, "accelerometer"), (.angularVelocity, "gyroscope")].compactMap { type, noun in
+            let axes = sensor.axes(of: type)
+            return axes.isEmpty ? nil : "\(axes.count)-axis \(noun) \(axes.map(\.rawValue).joined(separator: ", "))"
+        }.joined(separator: " and ")
     }
 
     private func describe(_ device: IIODeviceInfo) -> String {

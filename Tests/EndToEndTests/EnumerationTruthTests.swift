@@ -26,20 +26,38 @@ struct EnumerationTruthTests {
         #expect(result.standardError.split(separator: "\n").count == 1)
     }
 
-    @Test("imu-list lists a gyroscope-only IMU (table and JSON) before saying there is no accelerometer")
-    func gyroscopeOnlyListed() throws {
+    @Test(
+        "imu-list lists a gyroscope-only IMU and a two-axis accelerometer with its axes (table and JSON) before saying there is no accelerometer"
+    )
+    func gyroscopeOnlyAndTwoAxisListed() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "no-accel-adc-gyro")
         let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
         #expect(table.status == ExitStatus.noAccelerometer.rawValue)
+        #expect(table.standardError.hasPrefix("imu-list: \(inventory);"), "\(table.standardError)")
         #expect(table.output.hasPrefix("IMU 0: l3g4200d (gyroscope only, local:)\n  iio:device43  l3g4200d\n"), "\(table.output)")
+        #expect(
+            table.output.contains(
+                "Sensor: dual_axis_accel (2-axis accelerometer x, y, not streamed, local:)\n  iio:device44  dual_axis_accel\n"),
+            "\(table.output)")
+        #expect(table.output.contains("    accel_x     not buffered           scale 0.000598  offset 0\n"), "\(table.output)")
         let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
         #expect(json.status == ExitStatus.noAccelerometer.rawValue)
-        let imus = try jsonLines(json.output)
-        #expect(imus.count == 1)
-        #expect(imus.first?["accelerometer"] is NSNull)
-        #expect((imus.first?["gyroscope"] as? [String: Any])?["id"] as? String == "iio:device43")
+        try SchemaValidation.expectValid(json.output, schema: "imu.schema.json")
+        let lines = try jsonLines(json.output)
+        #expect(lines.map { $0["name"] as? String } == ["l3g4200d", "dual_axis_accel"])
+        #expect(lines.first?["accelerometer"] is NSNull)
+        let gyroscope = try #require(lines.first?["gyroscope"] as? [String: Any])
+        #expect(gyroscope["id"] as? String == "iio:device43")
+        #expect(gyroscope["axes"] as? [String] == ["x", "y", "z"])
+        let twoAxis = try #require(lines.last?["accelerometer"] as? [String: Any])
+        #expect(lines.last?["gyroscope"] is NSNull)
+        #expect(twoAxis["id"] as? String == "iio:device44")
+        #expect(twoAxis["axes"] as? [String] == ["x", "y"])
+        let channels = try #require(twoAxis["channels"] as? [[String: Any]])
+        #expect(channels.map { $0["id"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["accel_x", "accel_y"])
+        #expect(channels.allSatisfy { $0["scale"] as? Double == 0.000598 })
     }
 
     @Test(

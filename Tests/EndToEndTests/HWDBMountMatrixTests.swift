@@ -193,42 +193,90 @@ struct HWDBMountMatrixTests {
             close(Array(acceleration.prefix(2)), Array(proxy.prefix(2)).map { $0 / g }, tolerance: 1e-12))
     }
 
-    @Test(
-        "cros-ec with the stock hwdb, looked up by label as 60-sensor.rules does: upright reads y = -1 g ('normal')",
-        .enabled(if: StockSensorHWDB.isAvailable, "needs systemd's 60-sensor.hwdb and systemd-hwdb"))
-    func crosECStockEntry() throws {
+    /// The cros-ec fixture (lid accelerometer iio:device6; base accelerometer iio:device7 and gyroscope
+    /// iio:device8) with every IIO device given what the stock hwdb has for it, looked up by its label,
+    /// its parent's modalias and a Chromebook's DMI modalias as 60-sensor.rules does; the lookup keys too.
+    private func crosECWithStockHWDB() throws -> (fixture: SysfsFixture, matrices: [String: String?]) {
         let hwdb = try StockSensorHWDB()
         defer { hwdb.remove() }
         var fixture = try SysfsFixture(named: "cros-ec")
+        // Made up (Fixtures/README.md); the cros-ec entries match any DMI.
         let dmi =
             "dmi:bvncoreboot:bvrGoogle_Eve.9584.174.0:bd05/29/2018:br4.0:svnGoogle:pnEve:pvr1.0:rvnGoogle:rnEve:rvr1.0:cvnGoogle:ct9:cvr:"
+        var matrices: [String: String?] = [:]
         for index in fixture.devices.indices where fixture.devices[index].subsystem == "iio" {
-            let label = fixture.devices[index].attribute("label")?.trimmingCharacters(
-                in: .whitespacesAndNewlines)
-            let name =
-                fixture.devices[index].attribute("name")?.trimmingCharacters(in: .whitespacesAndNewlines)
-                ?? ""
-            guard name == "cros-ec-accel" else { continue }
+            let device = fixture.devices[index]
+            let parentPath = device.devpath[..<(device.devpath.lastIndex(of: "/") ?? device.devpath.startIndex)]
+            let parent = try #require(fixture.devices.first { $0.devpath == parentPath })
             let key = StockSensorHWDB.key(
-                label: label, name: name, location: nil, parentModalias: "platform:cros-ec-accel",
+                label: device.attribute("label")?.trimmingCharacters(in: .whitespacesAndNewlines),
+                name: device.attribute("name")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", location: nil,
+                parentModalias: try #require(parent.attribute("modalias")).trimmingCharacters(in: .whitespacesAndNewlines),
                 dmiModalias: dmi)
-            let matrix = try #require(try hwdb.accelMountMatrix(for: key), "no stock entry for \(key)")
-            fixture.devices[index].properties.append(.init(key: "ACCEL_MOUNT_MATRIX", value: matrix))
+            let matrix = try hwdb.accelMountMatrix(for: key)
+            matrices[device.sysname] = matrix
+            if let matrix { fixture.devices[index].properties.append(.init(key: "ACCEL_MOUNT_MATRIX", value: matrix)) }
         }
+        return (fixture, matrices)
+    }
+
+    /// imu-stream's first sample of `fixture` polled from the IMU `device`.
+    private func pollOnce(_ fixture: SysfsFixture, device: String) throws -> [String: Any] {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixture)
         let stream = try testbed.runUnderPreload(
-            executable: try product("imu-stream"),
-            arguments: ["--device", "cros-ec-accel", "--samples", "1", "--json", "--poll"])
+            executable: try product("imu-stream"), arguments: ["--device", device, "--samples", "1", "--json", "--poll"])
         #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
-        let sample = try #require(try jsonLines(stream.output).first)
-        let acceleration = try #require(vector(sample, "acceleration"))
+        return try #require(try jsonLines(stream.output).first)
+    }
+
+    @Test(
+        "cros-ec with the stock hwdb, looked up by label as 60-sensor.rules does: upright reads y = -1 g ('normal')",
+        .enabled(if: StockSensorHWDB.isAvailable, "needs systemd's 60-sensor.hwdb and systemd-hwdb"))
+    func crosECStockEntry() throws {
+        let (fixture, matrices) = try crosECWithStockHWDB()
+        #expect(matrices["iio:device6"] == "-1, 0, 0; 0, -1, 0; 0, 0, -1")
+        let acceleration = try #require(vector(try pollOnce(fixture, device: "lid"), "acceleration"))
         // The lid accelerometer reads (-130, 16200, 410) * 0.00059855 m/s^2 of specific force: held upright.
         #expect(
             close(
                 acceleration, [130 * 0.00059855 / g, -16200 * 0.00059855 / g, -410 * 0.00059855 / g],
                 tolerance: 1e-12))
         #expect(IIOSensorProxyOrientation.of(acceleration.map { $0 * g }) == .normal)
+    }
+
+    @Test(
+        "cros-ec base with the stock hwdb: the base reads in the lid-closed display frame (keyboard up: z = +1 g), its gyroscope turned by the same proper rotation",
+        .enabled(if: StockSensorHWDB.isAvailable, "needs systemd's 60-sensor.hwdb and systemd-hwdb"))
+    func crosECBaseStockEntry() throws {
+        let (fixture, matrices) = try crosECWithStockHWDB()
+        // 60-sensor.hwdb: "Base accel reports the same as display when lid angle is 180 degrees (vs 0), so it
+        // needs an additional 180 degree rotation around the X axis": the display's -I times a turn about x.
+        #expect(matrices["iio:device7"] == "-1, 0, 0; 0, 1, 0; 0, 0, 1")
+        // The gyroscope's parent is cros-ec-gyro: no entry, it takes the accelerometer's rotation.
+        #expect(matrices["iio:device8"] == .some(nil))
+        let sample = try pollOnce(fixture, device: "base")
+        let acceleration = try #require(vector(sample, "acceleration"))
+        // H · v / g, no sign change after it: the base lies keyboard up, (25, -60, 16390) counts of specific
+        // force, and reads z = +1 g: the display's frame with the lid closed (display face down, HID z = +1 g).
+        let scale = 0.00059855
+        #expect(close(acceleration, [-25 * scale / g, -60 * scale / g, 16390 * scale / g], tolerance: 1e-12), "\(acceleration)")
+        // The gyroscope: the proper rotation of the entry without its sign, diag(1, -1, -1) (180 degrees about x,
+        // determinant +1), applied to (3, 0, -1) counts of 0.001065264 rad/s; a reflection would flip one axis only.
+        let rotationRate = try #require(vector(sample, "rotation_rate"))
+        #expect(close(rotationRate, [3 * 0.001065264, 0, 1 * 0.001065264], tolerance: 1e-12), "\(rotationRate)")
+
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixture)
+        let listing = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(listing.status == ExitStatus.success.rawValue, "\(listing.standardError)")
+        let base = try #require(try jsonLines(listing.output).first { $0["location"] as? String == "base" })
+        let accelerometer = try #require(base["accelerometer"] as? [String: Any])
+        let gyroscope = try #require(base["gyroscope"] as? [String: Any])
+        #expect(accelerometer["mount_matrix"] as? [[Double]] == [[1, 0, 0], [0, -1, 0], [0, 0, -1]])
+        #expect(gyroscope["mount_matrix"] as? [[Double]] == [[1, 0, 0], [0, -1, 0], [0, 0, -1]])
+        #expect(gyroscope["mount_matrix_source"] as? String == "from the accelerometer's hwdb ACCEL_MOUNT_MATRIX")
     }
 }

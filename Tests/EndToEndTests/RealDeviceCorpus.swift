@@ -27,14 +27,19 @@ struct CorpusDevice: Sendable, CustomTestStringConvertible {
         (0..<3).map { CorpusAxis(axis: ["x", "y", "z"][$0], scale: scale, format: format, index: indexes?[$0]) }
     }
 
+    /// Accelerometer x, y, z only, as the laptops' logs list them.
+    static let accelerometerChannels = ["accel_x": "accel", "accel_y": "accel", "accel_z": "accel"]
+
+    // iio_info: "4 channels found", x, y, z recorded; the fourth is the driver's soft timestamp (filled in).
     static let minibook = CorpusDevice(
         fixture: "chuwi-minibook-x-mxc4005", driverName: "mxc4005", sign: "specificForce", scale: 0.009582,
-        format: "be:s12/16>>4")
+        format: "be:s12/16>>4", channels: accelerometerChannels.merging(["timestamp": "timestamp"]) { $1 })
     static let yoga = CorpusDevice(
-        fixture: "lenovo-yoga-ite8350", driverName: "accel_3d", sign: "coreMotion", scale: 0.009807, format: nil, indexes: nil)
+        fixture: "lenovo-yoga-ite8350", driverName: "accel_3d", sign: "coreMotion", scale: 0.009807, format: nil, indexes: nil,
+        channels: accelerometerChannels)
     static let x1Yoga = CorpusDevice(
         fixture: "lenovo-thinkpad-x1-yoga-g3", driverName: "accel_3d", sign: "coreMotion", scale: 0.00001,
-        format: "le:s32/32>>0")
+        format: "le:s32/32>>0", channels: accelerometerChannels)
     static let adxl345 = CorpusDevice(
         fixture: "rpi4-adxl345", driverName: "adxl345", sign: "specificForce", scale: 0.0383, format: nil, indexes: nil,
         samplingFrequency: 100,
@@ -72,8 +77,22 @@ struct CorpusDevice: Sendable, CustomTestStringConvertible {
         gyroscope: CorpusGyroscope(scale: 0.000000003, format: "be:s32/32>>0", indexes: [1, 2, 3]),
         channels: CorpusDevice.adisChannels(extra: ["temp0": "temp"]))
 
+    /// The ADIS16545-1 of Documentation/iio/adis16480.rst (polled: the doc gives no scan types).
+    static let adis16545 = CorpusDevice(
+        fixture: "kernel-doc-adis16545-1", driverName: "adis16545-1", sign: "specificForce", scale: 0.000000037,
+        format: nil, indexes: nil, samplingFrequency: 4250,
+        gyroscope: CorpusGyroscope(scale: 0.000000001, format: nil, indexes: nil),
+        channels: CorpusDevice.adisChannels(extra: ["temp0": "temp"]).filter { $0.key != "timestamp" })
+    /// The ADIS16505-2 of Documentation/iio/adis16475.rst, serial 0x04f9 (not the pyadi-iio unit, 0x05c9).
+    static let adis16505Documented = CorpusDevice(
+        fixture: "kernel-doc-adis16505-2", driverName: "adis16505-2", sign: "specificForce", scale: 0.000000037,
+        format: nil, indexes: nil, samplingFrequency: 2000,
+        gyroscope: CorpusGyroscope(scale: 0.000000006, format: nil, indexes: nil),
+        channels: CorpusDevice.adisChannels(extra: ["temp0": "temp"]).filter { $0.key != "timestamp" })
+
     static let all: [CorpusDevice] = [
-        minibook, yoga, x1Yoga, adxl345, adxl355, adxl382, adis16505, adis16480, adis16550, adis16550Mainline,
+        minibook, yoga, x1Yoga, adxl345, adxl355, adxl382, adis16505, adis16480, adis16550, adis16550Mainline, adis16545,
+        adis16505Documented,
     ]
 
     /// The channels of the ADIS1650x/16550 family: gyroscope, accelerometer, delta angle and delta velocity (both
@@ -112,6 +131,13 @@ struct CorpusDevice: Sendable, CustomTestStringConvertible {
         CorpusReading(
             device: adis16550Mainline, raw: [31_951_543, 10_306_388, 97_066_836], rotation: [513159, -203817, -246209],
             restingDown: (axis: 2, negative: true)),
+        // The kernel documentation's usage examples: both IMUs lie face up (0.99 g on +z specific force).
+        CorpusReading(
+            device: adis16545, raw: [1_376_728, 4_487_621, 262_773_792], rotation: [-1_041_702, -273013, 2_745_116],
+            restingDown: (axis: 2, negative: true)),
+        CorpusReading(
+            device: adis16505Documented, raw: [-275924, -30_142_222, 261_265_769], rotation: [-3_324_626, 1_336_980, -602983],
+            restingDown: (axis: 2, negative: true)),
     ]
 
     /// The readings of the libiio dumps' buffered devices, to be fed as scans.
@@ -124,14 +150,14 @@ struct CorpusDevice: Sendable, CustomTestStringConvertible {
 struct CorpusGyroscope: Sendable {
     /// The scale the dump prints (rad/s per count).
     let scale: Double
-    /// The scan format in the kernel's spelling.
-    let format: String
-    /// The scan indexes of anglvel x, y, z.
-    let indexes: [Int]
+    /// The scan format in the kernel's spelling (`nil` where the source gives none).
+    let format: String?
+    /// The scan indexes of anglvel x, y, z (`nil` where the device has no scan elements).
+    let indexes: [Int]?
 
     /// The anglvel x, y, z channels imu-list must show.
     var axes: [CorpusAxis] {
-        (0..<3).map { CorpusAxis(axis: ["x", "y", "z"][$0], scale: scale, format: format, index: indexes[$0]) }
+        (0..<3).map { CorpusAxis(axis: ["x", "y", "z"][$0], scale: scale, format: format, index: indexes?[$0]) }
     }
 }
 

@@ -152,19 +152,81 @@ struct RealDeviceCorpusTests {
 
     @Test(
         "a board with an ADC and a 2-axis gyroscope but no accelerometer (ad7124-8 + adxrs290): exit 4 naming both devices",
-        arguments: [["imu-list"], ["imu-stream", "--poll", "--samples", "1"]])
+        arguments: [["imu-list"], ["imu-list", "--json"], ["imu-stream", "--poll", "--samples", "1"]])
     func noAccelerometer(_ command: [String]) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(SysfsFixture(named: "devices/rpi4-adxrs290-ad7124-8"))
         let result = try testbed.runUnderPreload(executable: try product(command[0]), arguments: Array(command.dropFirst()))
         #expect(result.status == ExitStatus.noAccelerometer.rawValue, "\(result.standardError)")
-        #expect(result.output.isEmpty)
-        #expect(result.standardError.hasPrefix("\(command[0]):"), "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("\(command[0]): 3 IIO devices, none with an accelerometer: "), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(!result.standardError.contains("does not exist"), "\(result.standardError)")
-        for name in ["ad7124-8", "adxrs290"] {
+        for name in ["ad7124-8 (voltage0-voltage1, ", "adxrs290 (anglvel_x, anglvel_y, temp)", "iio_sysfs_trigger (no channels)"] {
             #expect(result.standardError.contains(name), "\(result.standardError)")
         }
+        switch command {
+        case ["imu-list"]:
+            // The 2-axis gyroscope is listed with the axes it has, its recorded scale and scan formats.
+            #expect(
+                result.output.hasPrefix("Sensor: adxrs290 (2-axis gyroscope x, y, not streamed, local:)\n  iio:device1  adxrs290\n"),
+                "\(result.output)")
+            #expect(result.output.contains("    anglvel_x   le:s16/16>>0 @0        scale 8.7266e-05  offset 0\n"), "\(result.output)")
+            #expect(result.output.contains("    anglvel_y   le:s16/16>>0 @1        scale 8.7266e-05  offset 0\n"), "\(result.output)")
+            #expect(!result.output.contains("ad7124-8"))
+        case ["imu-list", "--json"]:
+            try SchemaValidation.expectValid(result.output, schema: "imu.schema.json")
+            let lines = try jsonLines(result.output)
+            #expect(lines.count == 1, "\(result.output)")
+            #expect(lines.first?["accelerometer"] is NSNull)
+            let gyroscope = try #require(lines.first?["gyroscope"] as? [String: Any])
+            #expect(gyroscope["name"] as? String == "adxrs290" && gyroscope["id"] as? String == "iio:device1")
+            #expect(gyroscope["axes"] as? [String] == ["x", "y"])
+            let channels = try #require(gyroscope["channels"] as? [[String: Any]])
+            #expect(
+                axes(of: "anglvel", in: channels) == [
+                    CorpusAxis(axis: "x", scale: 0.000087266, format: "le:s16/16>>0", index: 0),
+                    CorpusAxis(axis: "y", scale: 0.000087266, format: "le:s16/16>>0", index: 1),
+                ])
+        default:
+            #expect(result.output.isEmpty)
+        }
+    }
+
+    @Test("a single-axis gyroscope without an accelerometer (adxrs450 on a Blackfin board): listed with its z axis, exit 4")
+    func singleAxisGyroscope() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(SysfsFixture(named: "devices/blackfin-adxrs450"))
+        let message = "1 IIO device, none with an accelerometer: adxrs450 (anglvel_z, temp0)"
+        let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
+        #expect(table.status == ExitStatus.noAccelerometer.rawValue, "\(table.standardError)")
+        #expect(table.standardError.hasPrefix("imu-list: \(message);"), "\(table.standardError)")
+        #expect(
+            table.output.hasPrefix(
+                "Sensor: adxrs450 (1-axis gyroscope z, not streamed, local:)\n  iio:device0  adxrs450\n"
+                    + "    parent      /sys/devices/platform/bfin-spi.0/spi0.18\n    capture     polled (no buffer)\n"),
+            "\(table.output)")
+        let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(json.status == ExitStatus.noAccelerometer.rawValue)
+        try SchemaValidation.expectValid(json.output, schema: "imu.schema.json")
+        let gyroscope = try #require(try jsonLines(json.output).first?["gyroscope"] as? [String: Any])
+        #expect(gyroscope["axes"] as? [String] == ["z"])
+        #expect(gyroscope["buffered"] as? Bool == false && gyroscope["pollable"] as? Bool == true)
+        let channels = try #require(gyroscope["channels"] as? [[String: Any]])
+        // The `ls -l` of the driver page: the z rate (with calibbias and quadrature correction) and the temperature.
+        #expect(
+            channels.map { "\($0["id"] as? String ?? "?"):\($0["type"] as? String ?? "?")" }.sorted() == [
+                "anglvel_z:anglvel", "temp0:temp",
+            ])
+        #expect(
+            axes(of: "anglvel", in: channels) == [CorpusAxis(axis: "z", scale: 0.000218166, format: nil, index: nil)])
+        #expect(channels.first { $0["id"] as? String == "temp0" }?["scale"] as? Double == 200)
+        let stream = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--poll", "--samples", "1"])
+        #expect(stream.status == ExitStatus.noAccelerometer.rawValue)
+        #expect(stream.standardError.hasPrefix("imu-stream: \(message);"), "\(stream.standardError)")
+        #expect(stream.output.isEmpty)
     }
 
     /// The x, y, z channels of `type`, sorted by axis (polled-only devices have no scan index, so libiio's channel

@@ -69,6 +69,23 @@ struct InventoryAndLocationTests {
         #expect(IMUDiscovery.defaultIMU(among: [gyroOnly]) == nil)
     }
 
+    @Test("a sensor of one or two axes is partial: listed apart, never an accelerometer or gyroscope of an IMU")
+    func partialSensors() {
+        var twoAxisGyro = device(name: "adxrs290", accel: false)
+        twoAxisGyro.channels.removeAll { $0.axis == .z }
+        var singleAxis = device(name: "adxrs450", accel: false)
+        singleAxis.channels.removeAll { $0.axis != .z }
+        var imuWithTwoAxisGyro = device(name: "odd-imu")
+        imuWithTwoAxisGyro.channels.removeAll { $0.type == .angularVelocity && $0.axis == .x }
+        #expect(twoAxisGyro.axes(of: .angularVelocity) == [.x, .y] && twoAxisGyro.axes(of: .acceleration).isEmpty)
+        #expect(singleAxis.axes(of: .angularVelocity) == [.z])
+        #expect(twoAxisGyro.isPartialMotionSensor && !twoAxisGyro.isGyroscope)
+        #expect(singleAxis.isPartialMotionSensor)
+        // A three-axis accelerometer makes the device an IMU member, whatever its other channels.
+        #expect(!imuWithTwoAxisGyro.isPartialMotionSensor && imuWithTwoAxisGyro.isAccelerometer && !imuWithTwoAxisGyro.isGyroscope)
+        #expect(!device(name: "mpu6050").isPartialMotionSensor)
+    }
+
     @Test("new failures have their statuses: 15 for a busy or unreadable sensor, 64 for an unusable --uri")
     func exitCodes() {
         #expect(IIOSensorError.bufferBusy(device: "accel_3d (iio:device4)", holder: nil).exitCode == 15)

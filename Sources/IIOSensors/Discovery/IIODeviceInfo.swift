@@ -71,8 +71,18 @@ public struct IIODeviceInfo: Hashable, Sendable {
     }
 
     /// Whether the device has x, y and z channels of `type`.
-    public func hasVector(_ type: ChannelType) -> Bool {
-        Set(channels.filter { $0.type == type }.compactMap(\.axis)).count == 3
+    public func hasVector(_ type: ChannelType) -> Bool { axes(of: type).count == 3 }
+
+    /// The axes the device has channels of `type` for, in x, y, z order (`[x, y]` on a 2-axis gyroscope).
+    public func axes(of type: ChannelType) -> [Axis] {
+        let present = Set(channels.filter { $0.type == type }.compactMap(\.axis))
+        return Axis.allCases.filter(present.contains)
+    }
+
+    /// Whether the device measures acceleration or angular velocity on one or two axes and on three
+    /// axes neither (a 2-axis gyroscope such as the adxrs290): such a sensor is listed, never streamed.
+    public var isPartialMotionSensor: Bool {
+        !isAccelerometer && !isGyroscope && !(axes(of: .acceleration).isEmpty && axes(of: .angularVelocity).isEmpty)
     }
 
     /// Whether the device measures acceleration on three axes.

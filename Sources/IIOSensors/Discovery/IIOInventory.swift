@@ -3,6 +3,9 @@
 public struct IIOInventory: Hashable, Sendable {
     /// The accelerometers and gyroscopes, grouped into IMUs (gyroscope-only ones too).
     public var imus: [IMU]
+    /// The sensors with acceleration or angular velocity on fewer than three axes (a 2-axis
+    /// gyroscope or accelerometer), in id order: listed, never grouped into an IMU or streamed.
+    public var partialSensors: [IIODeviceInfo]
     /// Every non-trigger device as `name (channel, ...)`, in the context's order.
     public var devices: [String]
 

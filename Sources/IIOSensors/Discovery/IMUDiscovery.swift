@@ -26,8 +26,11 @@ public struct IMUDiscovery: Sendable {
     /// The IMUs and a summary of every device of the context (for the no-accelerometer message).
     public func inventory() throws(IIOSensorError) -> IIOInventory {
         let context = try openContext(uri: uri)
+        let described = try describeDevices(in: context)
         return IIOInventory(
-            imus: IMUGrouping.imus(from: try describeDevices(in: context), uri: uri), devices: IIOInventory.summaries(of: context))
+            imus: IMUGrouping.imus(from: described.filter { $0.isAccelerometer || $0.isGyroscope }, uri: uri),
+            partialSensors: described.filter(\.isPartialMotionSensor).sorted { $0.id.naturallyPrecedes($1.id) },
+            devices: IIOInventory.summaries(of: context))
     }
 
     /// The IMU named by `query` (see `IMU.matches`: a name, device, id, parent or location such as
@@ -51,13 +54,13 @@ public struct IMUDiscovery: Sendable {
         imus.first { $0.accelerometer != nil && $0.gyroscope != nil } ?? imus.first { $0.accelerometer != nil }
     }
 
-    /// Describes every non-trigger device that has accelerometer or gyroscope channels.
+    /// Describes every non-trigger device that has accelerometer or gyroscope channels (on any axis).
     func describeDevices(in context: LibIIOContext) throws(IIOSensorError) -> [IIODeviceInfo] {
         let udev = context.isLocal ? LibUdev() : nil
         var result: [IIODeviceInfo] = []
         for device in context.devices where !device.isTrigger {
             let info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
-            if info.isAccelerometer || info.isGyroscope {
+            if info.isAccelerometer || info.isGyroscope || info.isPartialMotionSensor {
                 result.append(info)
             } else {
                 logger.debug("skipping \(device.id) (\(device.name ?? "unnamed")): no accelerometer or gyroscope channels")
