@@ -23,7 +23,7 @@ struct CrashSafetyTests {
     }
 
     @Test("after kill -9 mid-write, every sample older than 1 s before the kill reads back")
-    func killNine() async throws {
+    func killNine() throws {
         let probe = try #require(
             probeURL, "recording-crash-probe is not built next to the tests; run `swift build --product recording-crash-probe`")
         let temporary = try TemporaryDirectory()
@@ -35,7 +35,7 @@ struct CrashSafetyTests {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        try await waitForSamples(in: directory, covering: 1.5, probe: process)
+        waitForSamples(in: directory, covering: 1.5, probe: process)
         let killTime = monotonicSeconds()
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -114,9 +114,10 @@ struct CrashSafetyTests {
     /// Polls of a file before a test gives up: 1200 of 50 ms, a minute of the test's own running time.
     private static let pollAttempts = 1200
 
-    /// Waits (without asserting on time; gives up after ``pollAttempts`` polls, so a test runner whose threads are
-    /// busy elsewhere does not fail it) until the probe's recording covers `duration` seconds.
-    private func waitForSamples(in directory: FilePath, covering duration: Double, probe: Process) async throws {
+    /// Waits (without asserting on time; gives up after ``pollAttempts`` polls) until the probe's recording covers
+    /// `duration` seconds. It sleeps on its own thread rather than awaiting: an awaiting test must win a thread of the
+    /// shared pool back after every sleep, and while other suites hold them the probe could run to its end unwatched.
+    private func waitForSamples(in directory: FilePath, covering duration: Double, probe: Process) {
         var polls = 0
         while probe.isRunning, polls < Self.pollAttempts {
             polls += 1
@@ -126,7 +127,7 @@ struct CrashSafetyTests {
             {
                 return
             }
-            try await Task.sleep(for: .milliseconds(50))
+            usleep(50_000)
         }
         Issue.record(
             probe.isRunning
