@@ -121,17 +121,61 @@ struct InputValidationTests {
         }
     }
 
-    @Test("imu-import of an empty folder writes nothing and exits non-zero")
-    func importEmptyFolder() throws {
+    @Test("imu-import of an empty folder or a foreign one (files, but not the dataset) writes nothing and exits 14")
+    func importEmptyOrForeignFolder() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let empty = scratch.appendingPathComponent("empty")
+        let foreign = scratch.appendingPathComponent("foreign")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: foreign.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try Data("not a dataset\n".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        try FileManager.default.copyItem(at: demo, to: foreign.appendingPathComponent("data/walking.imurec"))
         let output = scratch.appendingPathComponent("out")
-        for dataset in ["motionsense", "hapt"] {
-            let result = try run("imu-import", [dataset, empty.path, "--output", output.path])
-            #expect(result.status != ExitStatus.success.rawValue, "\(dataset): \(result.standardError)")
+        for folder in [empty, foreign] {
+            for (dataset, layout) in [("motionsense", "A_DeviceMotion_data/"), ("hapt", "RawData/labels.txt")] {
+                let result = try run("imu-import", [dataset, folder.path, "--output", output.path])
+                #expect(result.status == ExitStatus.notEnoughData.rawValue, "\(dataset): \(result.standardError)")
+                #expect(
+                    result.standardError.hasPrefix(
+                        "imu-import: nothing to import (\(folder.path)): the folder does not look like the dataset"),
+                    "\(result.standardError)")
+                #expect(result.standardError.contains(layout), "\(result.standardError)")
+                #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+                let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+                #expect(written.isEmpty, "\(written)")
+            }
+        }
+    }
+
+    @Test("imu-import: a damaged, truncated or header-only input is named on stderr with exit 12 and leaves no recording")
+    func importDamagedInputs() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fixture = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense/A_DeviceMotion_data/wlk_7/sub_1.csv.gz")
+        let gzip = try Data(contentsOf: fixture)
+        let header = Data(
+            (",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,"
+                + "rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n").utf8)
+        let row = Data("0,-1.7,-1.4,-2.5,-0.1,0.9,0.01,-0.3,-0.5,-0.8,0.09,0.4,0.09\n".utf8)
+        let inputs: [(file: String, bytes: Data, reason: String)] = [
+            ("sub_1.csv.gz", gzip.prefix(300), "it cannot be decompressed"),
+            ("sub_1.csv", header + row + row + Data("2,1,2\n".utf8), "sub_1.csv:4: 3 columns, expected 13"),
+            ("sub_1.csv", header, "it holds no samples"),
+        ]
+        for (index, input) in inputs.enumerated() {
+            let dataset = scratch.appendingPathComponent("dataset-\(index)")
+            let folder = dataset.appendingPathComponent("A_DeviceMotion_data/wlk_1")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent(input.file).path
+            try input.bytes.write(to: URL(fileURLWithPath: path))
+            let output = scratch.appendingPathComponent("out-\(index)")
+            let result = try run("imu-import", ["motionsense", dataset.path, "--output", output.path])
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(input.reason): \(result.standardError)")
+            #expect(result.standardError.contains("imu-import: \(path) was not imported: "), "\(result.standardError)")
+            #expect(result.standardError.contains(input.reason), "\(result.standardError)")
+            #expect(result.standardError.contains("1 input(s) of \(dataset.path) could not be imported"), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
             let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-            #expect(written.isEmpty, "\(written)")
+            #expect(written.isEmpty, "an empty or partial recording was left: \(written)")
         }
     }
 

@@ -94,7 +94,7 @@ public struct FailureReport: Sendable, Equatable {
 
     private static func status(of error: DatasetImportError) -> ExitStatus {
         switch error {
-        case .notADataset: .usage
+        case .notADataset: .notEnoughData
         case .unreadableFile, .malformedLine: .badInput
         }
     }
