@@ -113,11 +113,23 @@ struct InputValidationTests {
             ("imu-classify", ["--replay", demo.path, "--smoothing", "0"], "--smoothing 0 is outside 1...1000"),
             ("imu-train", [demo.path, "--cross-validate", "--rounds", "100000000"], "--rounds 100000000 is outside 1...10000"),
             ("imu-train", [demo.path, "--cross-validate", "--window", "1000000000000"], "--window 1000000000000 is outside 4...10000"),
+            ("imu-classify", ["--replay", demo.path, "--threshold", "1.5"], "--threshold 1.5 is outside 0...1"),
+            ("imu-record", ["--tag", "x", "--duration", "0"], "--duration 0 is outside 0.01...31536000 s"),
+            ("imu-stream", ["--duration", "1e9"], "--duration 1000000000 is outside 0.01...31536000 s"),
+            ("imu-stream", ["--samples", "0"], "--samples 0 is outside 1...1000000000"),
+            ("imu-train", [demo.path, "--cross-validate", "--folds", "1"], "--folds 1 is outside 2...100"),
+            ("imu-train", [demo.path, "--cross-validate", "--inner-folds", "101"], "--inner-folds 101 is outside 2...100"),
+            ("imu-train", [demo.path, "--cross-validate", "--hop", "0"], "--hop 0 is outside 1...100 samples (up to the window)"),
+            ("imu-train", [demo.path, "--cross-validate", "--max-depth", "17"], "--max-depth 17 is outside 1...16"),
+            ("imu-train", [demo.path, "--cross-validate", "--learning-rate", "0"], "--learning-rate 0 is outside (0, 1]"),
+            ("imu-train", [demo.path, "--cross-validate", "--feature-fraction", "1.5"], "--feature-fraction 1.5 is outside (0, 1]"),
+            ("imu-import", ["hapt", demo.path, "-o", "/nonexistent", "--limit", "0"], "--limit 0 is outside 1...1000000000 recordings"),
         ]
         for (tool, arguments, message) in cases {
             let result = try run(tool, arguments)
             #expect(result.status == ExitStatus.usage.rawValue, "\(tool) \(arguments): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         }
     }
 
