@@ -44,11 +44,13 @@ struct InputValidationTests {
         return url.path
     }
 
-    @Test("raw_rate 1e19 in recording.json: imu-motion and imu-classify refuse it with exit 12 and the field's range (was SIGILL)")
+    @Test(
+        "raw_rate 1e19 in recording.json: imu-motion, imu-classify and imu-eval refuse it with exit 12 and the field's range (was SIGILL)")
     func absurdRawRate() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let path = try recording { $0["raw_rate"] = 1e19 }
-        for (tool, arguments) in [("imu-motion", [path]), ("imu-classify", ["--replay", path])] {
+        let bundled = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources/motionsense.model").path
+        for (tool, arguments) in [("imu-motion", [path]), ("imu-classify", ["--replay", path]), ("imu-eval", ["--model", bundled, path])] {
             let result = try run(tool, arguments)
             #expect(result.status == ExitStatus.badInput.rawValue, "\(tool): \(result.standardError)")
             #expect(result.standardError.contains("raw_rate = 1e+19 is outside 0.1...10000"), "\(result.standardError)")
@@ -56,10 +58,18 @@ struct InputValidationTests {
         }
     }
 
-    @Test("A model with sampleRate 10^6, window size 10^12 or overflowing scores is refused with exit 13")
+    @Test("A model with sampleRate 10^6 or 10^19, window size 10^12 or overflowing scores is refused with exit 13")
     func absurdModels() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let edits: [(String, (inout [String: Any]) -> Void)] = [
+            (
+                "sample rate 1e+19 Hz is outside 1...1000 Hz",
+                {
+                    var w = $0["window"] as! [String: Any]
+                    w["sampleRate"] = 1e19
+                    $0["window"] = w
+                }
+            ),
             (
                 "sample rate 1000000 Hz is outside 1...1000 Hz",
                 {
