@@ -192,7 +192,8 @@ struct IMURecordTests {
         let setup = try RecorderSetup(fixture: nil)
         let recorder = try setup.launch(tag: "walking", ["--wait"])
         #expect(recorder.waitUntil(timeLimit: 30) { recorder.errorSoFar.contains("waiting for an IMU") })
-        let result = recorder.stop()
+        recorder.send(SIGINT)  // Ctrl-C, once the tool has said it is waiting: no timing involved
+        let result = recorder.wait()
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains(
