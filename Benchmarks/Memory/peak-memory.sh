@@ -11,8 +11,10 @@
 #   imu-eval --model MODEL RECORDING
 #   imu-classify --replay MOTIONSENSE.csv    (a MotionSense-named device-motion CSV at 50 Hz, same size)
 #   imu-import motionsense DATASET           (that file as a dataset, written as a recording to a scratch folder)
+#   imu-train RECORDING SITTING -o MODEL     (the recording, and a second one of its first 1 MB tagged sitting by
+#                                             another subject, so there are two activities; default parameters)
 # and prints each run's peak resident set size (VmHWM) in MB. Builds the tools in release mode (in $SCRATCH_PATH,
-# default .build). The temporary files are removed at the end.
+# default .build). TOOLS="imu-train ..." runs only those tools. The temporary files are removed at the end.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -20,8 +22,10 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10 100 1000)
 replay_limit_mb="${REPLAY_LIMIT_MB:-100}"
 
+tools=" ${TOOLS:-imu-motion imu-classify imu-eval imu-import imu-train} "
+
 scratch="${SCRATCH_PATH:-.build}"
-for product in imu-motion imu-classify imu-eval imu-import; do
+for product in imu-motion imu-classify imu-eval imu-import imu-train; do
     swift build -c release --scratch-path "$scratch" --product "$product" >&2
 done
 bin="$PWD/$scratch/release"
@@ -120,18 +124,36 @@ write(motionsense, ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity
 PY
     csv_bytes=$(stat -c %s "$csv")
     raw_bytes=$(stat -c %s "$recording/raw.csv")
-    printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-motion CSV" "$csv_bytes" "$(peak "$bin/imu-motion" "$csv")"
-    if [ "$size" -le "$replay_limit_mb" ]; then
+    if [[ $tools == *" imu-motion "* ]]; then
+        printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-motion CSV" "$csv_bytes" "$(peak "$bin/imu-motion" "$csv")"
+    fi
+    if [ "$size" -le "$replay_limit_mb" ] && [[ $tools == *" imu-classify "* ]]; then
         printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-classify --replay" "$raw_bytes" \
             "$(peak "$bin/imu-classify" --replay "$recording" --json)"
+    fi
+    if [ "$size" -le "$replay_limit_mb" ] && [[ $tools == *" imu-eval "* ]]; then
         printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-eval" "$raw_bytes" "$(peak "$bin/imu-eval" --model "$model" "$recording")"
     fi
     motionsense_bytes=$(stat -c %s "$motionsense")
-    if [ "$size" -le "$replay_limit_mb" ]; then
+    if [ "$size" -le "$replay_limit_mb" ] && [[ $tools == *" imu-classify "* ]]; then
         printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-classify --replay MS" "$motionsense_bytes" \
             "$(peak "$bin/imu-classify" --replay "$motionsense" --json)"
     fi
-    printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-import motionsense" "$motionsense_bytes" \
-        "$(peak "$bin/imu-import" motionsense "$dataset" --output "$work/imported")"
+    if [[ $tools == *" imu-import "* ]]; then
+        printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-import motionsense" "$motionsense_bytes" \
+            "$(peak "$bin/imu-import" motionsense "$dataset" --output "$work/imported")"
+    fi
+    if [[ $tools == *" imu-train "* ]]; then
+        # A second activity: the recording's first 1 MB (whole rows), tagged sitting, by another subject.
+        sitting="$work/sitting.imurec"
+        mkdir -p "$sitting"
+        cp "$recording"/motion.csv "$recording"/events.csv "$sitting/"
+        head -c 1000000 "$recording/raw.csv" | sed '$d' >"$sitting/raw.csv"
+        sed -e 's/"tag": "walking"/"tag": "sitting"/' -e 's/"subject": "synthetic"/"subject": "other"/' \
+            -e 's/-000000000001"/-000000000002"/' "$recording/recording.json" >"$sitting/recording.json"
+        printf '%-10s %-26s %12s %14s\n' "${size} MB" "imu-train" "$raw_bytes" \
+            "$(peak "$bin/imu-train" "$recording" "$sitting" -o "$work/trained.model")"
+        rm -rf "$sitting" "$work/trained.model"
+    fi
     rm -rf "$csv" "$recording" "$dataset" "$work/imported"
 done

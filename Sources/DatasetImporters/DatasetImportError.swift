@@ -2,7 +2,8 @@ import MotionRecording
 
 /// Why a public dataset could not be turned into recordings; each message says what to do.
 public enum DatasetImportError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The folder is not the dataset it was given as; `expected` describes the layout looked for.
+    /// The folder is not the dataset it was given as (empty, or another dataset's): nothing to import; `expected`
+    /// describes the layout looked for.
     case notADataset(path: String, expected: String)
     /// A dataset file could not be read or decompressed.
     case unreadableFile(path: String, reason: String)
@@ -13,7 +14,7 @@ public enum DatasetImportError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .notADataset(let path, let expected):
-            "\(path) does not look like the dataset: expected \(expected); pass the dataset's top folder"
+            "nothing to import (\(path)): the folder does not look like the dataset, which holds \(expected); pass the dataset's top folder"
         case .unreadableFile(let path, let reason):
             "cannot read \(path): \(reason); check the file, or download the dataset again"
         case .malformedLine(let path, let line, let reason):

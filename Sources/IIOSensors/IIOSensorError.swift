@@ -2,8 +2,8 @@ import SystemPackage
 
 /// Everything that can go wrong between the kernel's IIO devices and a stream of samples.
 ///
-/// Each case's `description` names the cause and the fix; `exitCode` gives command-line tools a
-/// distinct status per cause (documented in the README).
+/// Each case's `description` names the cause and the fix; the tools' exit status for each cause is mapped in one
+/// place, `FailureReport` (CommandLineSupport), and documented in the README.
 public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kernel exposes no IIO subsystem at all (`/sys/bus/iio/devices` is missing).
     case noIIOSubsystem
@@ -78,23 +78,6 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
                 }
             return "unsupported libiio URI '\(uri)' (--uri): \(why); use 'local:' for this machine's /sys/bus/iio or "
                 + "'ip:HOST[:PORT]' for a board running iiod."
-        }
-    }
-
-    /// A distinct process exit status for each cause (64 is reserved for usage errors).
-    public var exitCode: Int32 {
-        switch self {
-        case .noIIOSubsystem: 3
-        case .noAccelerometer: 4
-        case .deviceNotFound: 5
-        case .permissionDenied: 6
-        case .deviceRemoved: 7
-        case .refillTimeout: 8
-        case .malformedAttribute: 9
-        case .remoteUnreachable: 10
-        case .systemError: 1
-        case .bufferBusy, .notPollable: 15
-        case .unsupportedURI: 64
         }
     }
 }

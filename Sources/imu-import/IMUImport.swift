@@ -23,8 +23,8 @@ struct IMUImport: AsyncParsableCommand {
 
             Progress goes to stderr (not with -q), one line per recording to stdout. Exit status: 0 on \
             success, 11 when a recording cannot be written, 12 on an unreadable or damaged dataset \
-            file, 14 when nothing was imported, 64 on a usage error (motionsense --rate 1...50 Hz, \
-            --limit at least 1) or a folder that is not the dataset; 1 anything else.
+            file, 14 when nothing was imported (an empty folder, or one that is not the dataset), 64 on a \
+            usage error (motionsense --rate 1...50 Hz, --limit 1...1000000000); 1 anything else.
             """,
         version: ToolVersion.line,
         subcommands: [MotionSenseCommand.self, HAPTCommand.self]

@@ -5,8 +5,11 @@ import CommandLineSupport
 struct ImportOptions: ParsableArguments {
     @OptionGroup var destination: OutputOptions
 
-    @Option(help: "Import at most this many recordings (for a quick look).")
+    @Option(help: "Import at most this many recordings (for a quick look; 1...10^9).")
     var limit: Int?
+
+    /// The values `--limit` accepts.
+    static let limitRange = 1...1_000_000_000
 
     @OptionGroup var format: JSONOptions
     @OptionGroup var verbosity: VerbosityOptions
@@ -20,6 +23,6 @@ struct ImportOptions: ParsableArguments {
 
     func validate() throws {
         if destination.output == nil { throw ValidationError("give the directory to write the recordings into with -o DIR") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let limit { try requireFlag("--limit", limit, in: Self.limitRange, unit: "recordings") }
     }
 }

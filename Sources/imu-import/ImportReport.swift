@@ -37,8 +37,8 @@ struct ImportReport {
         printStatus("[\(index)/\(total)] \(name)")
     }
 
-    /// Reports one session on stdout.
-    mutating func record(_ directoryName: String, metadata: RecordingMetadata, outcome: Outcome) {
+    /// Reports one session on stdout; a JSON line that cannot be encoded is thrown, never dropped.
+    mutating func record(_ directoryName: String, metadata: RecordingMetadata, outcome: Outcome) throws {
         let (raw, motion) = (metadata.counts?.raw ?? 0, metadata.counts?.motion ?? 0)
         switch outcome {
         case .written: written += 1
@@ -49,7 +49,7 @@ struct ImportReport {
             let line = Line(
                 recording: directoryName, outcome: outcome, tag: metadata.tag, subject: metadata.subject, raw: raw, motion: motion
             )
-            if let text = try? JSONLine.encode(line) { print(text) }
+            print(try JSONLine.encode(line))
         } else {
             let verb =
                 switch outcome {
@@ -77,7 +77,7 @@ struct ImportReport {
                 + (failed > 0 ? ", failed \(failed) (named above)" : ""))
         if written + rewritten + skipped == 0 && failed == 0 {
             throw CommandFailure(
-                "\(dataset) holds no sessions to import; pass the dataset's own folder",
+                "nothing to import (\(dataset)): it holds no sessions; pass the dataset's own folder",
                 status: .notEnoughData)
         }
         if failed > 0 {

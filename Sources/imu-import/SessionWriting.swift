@@ -34,10 +34,10 @@ struct SessionWriting {
             var stream = try open()
             let directory = output.appending(stream.directoryName)
             do {
-                accept(try await stream.write(into: output), of: stream.directoryName, report: &report, outcome: .written)
+                try accept(try await stream.write(into: output), of: stream.directoryName, from: input, report: &report, outcome: .written)
             } catch RecordingError.alreadyExists {
                 if let existing = try? RecordingReader.readMetadata(directory), existing.complete {
-                    report.record(stream.directoryName, metadata: existing, outcome: .skipped)
+                    try report.record(stream.directoryName, metadata: existing, outcome: .skipped)
                     return
                 }
                 // The dataset still holds the whole session, so the half-written copy is replaced rather than kept.
@@ -49,24 +49,26 @@ struct SessionWriting {
                         reason: "cannot remove the incomplete earlier import (\(ActivityModel.plainReason(error))); delete it by hand")
                 }
                 stream = try open()
-                accept(try await stream.write(into: output), of: stream.directoryName, report: &report, outcome: .rewritten)
+                try accept(
+                    try await stream.write(into: output), of: stream.directoryName, from: input, report: &report, outcome: .rewritten)
             }
         } catch let error as DatasetImportError {
             report.refuse(input, reason: "\(error)")
         }
     }
 
-    /// Reports a written recording, or removes it and refuses it when it holds no samples (an empty recording is
+    /// Reports a written recording, or removes it and refuses `input` when it held no samples (an empty recording is
     /// never left behind).
     private func accept(
-        _ metadata: RecordingMetadata, of directoryName: String, report: inout ImportReport, outcome: ImportReport.Outcome
-    ) {
+        _ metadata: RecordingMetadata, of directoryName: String, from input: String, report: inout ImportReport,
+        outcome: ImportReport.Outcome
+    ) throws {
         let counts = metadata.counts ?? RecordingCounts(raw: 0, motion: 0, events: 0)
         guard counts.raw > 0, counts.motion > 0 || metadata.motionRate == nil else {
             try? FileManager.default.removeItem(atPath: output.appending(directoryName).string)
-            report.refuse(directoryName, reason: "it holds no samples, and an empty recording is never written")
+            report.refuse(input, reason: "it holds no samples (a header without rows?), so no recording was written")
             return
         }
-        report.record(directoryName, metadata: metadata, outcome: outcome)
+        try report.record(directoryName, metadata: metadata, outcome: outcome)
     }
 }

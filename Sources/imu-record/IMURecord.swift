@@ -93,7 +93,7 @@ struct IMURecord: AsyncParsableCommand {
         do {
             if let warning = tagWarning(for: tag, labels: try labelMap.labels()) { printError(warning) }
             let summary = try await runCancellingOnInterrupt { try await session.record() }
-            print(format.json ? summary.json : summary.text)
+            print(format.json ? try summary.json() : summary.text)
         } catch {
             throw exitReporting(error, tool: "imu-record")
         }

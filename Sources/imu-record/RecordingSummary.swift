@@ -18,8 +18,8 @@ struct RecordingSummary: Codable, Sendable {
             + "\(motionSamples) motion samples, \(removals) removals, \(gaps) gaps -> \(directory)"
     }
 
-    /// One JSON object (snake_case keys: `raw_samples`); the numbers are counts and a duration, always finite.
-    var json: String {
-        (try? JSONLine.encode(self)) ?? "{}"
+    /// One JSON object (snake_case keys: `raw_samples`); an encoding failure is thrown, never replaced by another line.
+    func json() throws -> String {
+        try JSONLine.encode(self)
     }
 }

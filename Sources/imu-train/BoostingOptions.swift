@@ -22,9 +22,9 @@ struct BoostingOptions: ParsableArguments {
     /// Refuses boosting flags outside their ranges (see `GradientBoostingParameters.validate()`).
     func validate() throws {
         try requireFlag("--rounds", rounds, in: 1...GradientBoostingParameters.maximumRounds)
-        try requireFlag("--learning-rate", learningRate, in: Double.leastNonzeroMagnitude...1)
+        try requireFraction("--learning-rate", learningRate)
         try requireFlag("--max-depth", maxDepth, in: 1...16)
-        try requireFlag("--feature-fraction", featureFraction, in: Double.leastNonzeroMagnitude...1)
+        try requireFraction("--feature-fraction", featureFraction)
     }
 
     /// The validated parameters.

@@ -44,11 +44,13 @@ struct InputValidationTests {
         return url.path
     }
 
-    @Test("raw_rate 1e19 in recording.json: imu-motion and imu-classify refuse it with exit 12 and the field's range (was SIGILL)")
+    @Test(
+        "raw_rate 1e19 in recording.json: imu-motion, imu-classify and imu-eval refuse it with exit 12 and the field's range (was SIGILL)")
     func absurdRawRate() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let path = try recording { $0["raw_rate"] = 1e19 }
-        for (tool, arguments) in [("imu-motion", [path]), ("imu-classify", ["--replay", path])] {
+        let bundled = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources/motionsense.model").path
+        for (tool, arguments) in [("imu-motion", [path]), ("imu-classify", ["--replay", path]), ("imu-eval", ["--model", bundled, path])] {
             let result = try run(tool, arguments)
             #expect(result.status == ExitStatus.badInput.rawValue, "\(tool): \(result.standardError)")
             #expect(result.standardError.contains("raw_rate = 1e+19 is outside 0.1...10000"), "\(result.standardError)")
@@ -56,10 +58,18 @@ struct InputValidationTests {
         }
     }
 
-    @Test("A model with sampleRate 10^6, window size 10^12 or overflowing scores is refused with exit 13")
+    @Test("A model with sampleRate 10^6 or 10^19, window size 10^12 or overflowing scores is refused with exit 13")
     func absurdModels() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let edits: [(String, (inout [String: Any]) -> Void)] = [
+            (
+                "sample rate 1e+19 Hz is outside 1...1000 Hz",
+                {
+                    var w = $0["window"] as! [String: Any]
+                    w["sampleRate"] = 1e19
+                    $0["window"] = w
+                }
+            ),
             (
                 "sample rate 1000000 Hz is outside 1...1000 Hz",
                 {
@@ -113,25 +123,81 @@ struct InputValidationTests {
             ("imu-classify", ["--replay", demo.path, "--smoothing", "0"], "--smoothing 0 is outside 1...1000"),
             ("imu-train", [demo.path, "--cross-validate", "--rounds", "100000000"], "--rounds 100000000 is outside 1...10000"),
             ("imu-train", [demo.path, "--cross-validate", "--window", "1000000000000"], "--window 1000000000000 is outside 4...10000"),
+            ("imu-classify", ["--replay", demo.path, "--threshold", "1.5"], "--threshold 1.5 is outside 0...1"),
+            ("imu-record", ["--tag", "x", "--duration", "0"], "--duration 0 is outside 0.01...31536000 s"),
+            ("imu-stream", ["--duration", "1e9"], "--duration 1000000000 is outside 0.01...31536000 s"),
+            ("imu-stream", ["--samples", "0"], "--samples 0 is outside 1...1000000000"),
+            ("imu-train", [demo.path, "--cross-validate", "--folds", "1"], "--folds 1 is outside 2...100"),
+            ("imu-train", [demo.path, "--cross-validate", "--inner-folds", "101"], "--inner-folds 101 is outside 2...100"),
+            ("imu-train", [demo.path, "--cross-validate", "--hop", "0"], "--hop 0 is outside 1...100 samples (up to the window)"),
+            ("imu-train", [demo.path, "--cross-validate", "--max-depth", "17"], "--max-depth 17 is outside 1...16"),
+            ("imu-train", [demo.path, "--cross-validate", "--learning-rate", "0"], "--learning-rate 0 is outside (0, 1]"),
+            ("imu-train", [demo.path, "--cross-validate", "--feature-fraction", "1.5"], "--feature-fraction 1.5 is outside (0, 1]"),
+            ("imu-import", ["hapt", demo.path, "-o", "/nonexistent", "--limit", "0"], "--limit 0 is outside 1...1000000000 recordings"),
         ]
         for (tool, arguments, message) in cases {
             let result = try run(tool, arguments)
             #expect(result.status == ExitStatus.usage.rawValue, "\(tool) \(arguments): \(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         }
     }
 
-    @Test("imu-import of an empty folder writes nothing and exits non-zero")
-    func importEmptyFolder() throws {
+    @Test("imu-import of an empty folder or a foreign one (files, but not the dataset) writes nothing and exits 14")
+    func importEmptyOrForeignFolder() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let empty = scratch.appendingPathComponent("empty")
+        let foreign = scratch.appendingPathComponent("foreign")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: foreign.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try Data("not a dataset\n".utf8).write(to: foreign.appendingPathComponent("notes.txt"))
+        try FileManager.default.copyItem(at: demo, to: foreign.appendingPathComponent("data/walking.imurec"))
         let output = scratch.appendingPathComponent("out")
-        for dataset in ["motionsense", "hapt"] {
-            let result = try run("imu-import", [dataset, empty.path, "--output", output.path])
-            #expect(result.status != ExitStatus.success.rawValue, "\(dataset): \(result.standardError)")
+        for folder in [empty, foreign] {
+            for (dataset, layout) in [("motionsense", "A_DeviceMotion_data/"), ("hapt", "RawData/labels.txt")] {
+                let result = try run("imu-import", [dataset, folder.path, "--output", output.path])
+                #expect(result.status == ExitStatus.notEnoughData.rawValue, "\(dataset): \(result.standardError)")
+                #expect(
+                    result.standardError.hasPrefix(
+                        "imu-import: nothing to import (\(folder.path)): the folder does not look like the dataset"),
+                    "\(result.standardError)")
+                #expect(result.standardError.contains(layout), "\(result.standardError)")
+                #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+                let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+                #expect(written.isEmpty, "\(written)")
+            }
+        }
+    }
+
+    @Test("imu-import: a damaged, truncated or header-only input is named on stderr with exit 12 and leaves no recording")
+    func importDamagedInputs() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fixture = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense/A_DeviceMotion_data/wlk_7/sub_1.csv.gz")
+        let gzip = try Data(contentsOf: fixture)
+        let header = Data(
+            (",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,"
+                + "rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n").utf8)
+        let row = Data("0,-1.7,-1.4,-2.5,-0.1,0.9,0.01,-0.3,-0.5,-0.8,0.09,0.4,0.09\n".utf8)
+        let inputs: [(file: String, bytes: Data, reason: String)] = [
+            ("sub_1.csv.gz", gzip.prefix(300), "it cannot be decompressed"),
+            ("sub_1.csv", header + row + row + Data("2,1,2\n".utf8), "sub_1.csv:4: 3 columns, expected 13"),
+            ("sub_1.csv", header, "it holds no samples"),
+        ]
+        for (index, input) in inputs.enumerated() {
+            let dataset = scratch.appendingPathComponent("dataset-\(index)")
+            let folder = dataset.appendingPathComponent("A_DeviceMotion_data/wlk_1")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent(input.file).path
+            try input.bytes.write(to: URL(fileURLWithPath: path))
+            let output = scratch.appendingPathComponent("out-\(index)")
+            let result = try run("imu-import", ["motionsense", dataset.path, "--output", output.path])
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(input.reason): \(result.standardError)")
+            #expect(result.standardError.contains("imu-import: \(path) was not imported: "), "\(result.standardError)")
+            #expect(result.standardError.contains(input.reason), "\(result.standardError)")
+            #expect(result.standardError.contains("1 input(s) of \(dataset.path) could not be imported"), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
             let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-            #expect(written.isEmpty, "\(written)")
+            #expect(written.isEmpty, "an empty or partial recording was left: \(written)")
         }
     }
 

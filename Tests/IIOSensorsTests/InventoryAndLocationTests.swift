@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Testing
 
 @testable import IIOSensors
@@ -88,9 +89,13 @@ struct InventoryAndLocationTests {
 
     @Test("new failures have their statuses: 15 for a busy or unreadable sensor, 64 for an unusable --uri")
     func exitCodes() {
-        #expect(IIOSensorError.bufferBusy(device: "accel_3d (iio:device4)", holder: nil).exitCode == 15)
-        #expect(IIOSensorError.notPollable(device: "accel_3d (iio:device4)", reason: "x").exitCode == 15)
-        #expect(IIOSensorError.unsupportedURI(uri: "xml:a").exitCode == 64)
+        #expect(
+            FailureReport(IIOSensorError.bufferBusy(device: "accel_3d (iio:device4)", holder: nil), tool: "imu-stream").exitStatus
+                == .sensorBusy)
+        #expect(
+            FailureReport(IIOSensorError.notPollable(device: "accel_3d (iio:device4)", reason: "x"), tool: "imu-stream").exitStatus
+                == .sensorBusy)
+        #expect(FailureReport(IIOSensorError.unsupportedURI(uri: "xml:a"), tool: "imu-stream").exitStatus == .usage)
         #expect(
             IIOSensorError.unsupportedURI(uri: "xml:a").description
                 == "unsupported libiio URI 'xml:a' (--uri): libiio's xml: backend only describes channels; it reads no attribute "

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import SystemPackage
 import Testing
 
@@ -24,13 +25,13 @@ struct ReadErrorClassificationTests {
     func permission() {
         #expect(classify(.permissionDenied) == .permissionDenied(path: "/dev/iio:device0"))
         #expect(classify(.notPermitted) == .permissionDenied(path: "/dev/iio:device0"))
-        #expect(classify(.permissionDenied).exitCode == 6)
+        #expect(FailureReport(classify(.permissionDenied), tool: "imu-stream").exitStatus == .permissionDenied)
     }
 
     @Test("ETIMEDOUT is no samples in time while the device is there, removal once it is gone")
     func timeout() {
         #expect(classify(.timedOut) == .refillTimeout(device: "mpu6050 (iio:device0)", seconds: 2))
-        #expect(classify(.timedOut).exitCode == 8)
+        #expect(FailureReport(classify(.timedOut), tool: "imu-stream").exitStatus == .noSamplesInTime)
         #expect(classify(.timedOut, present: false) == .deviceRemoved(device: "mpu6050 (iio:device0)"))
     }
 

@@ -1,37 +1,157 @@
-/// A dense row-major table of feature vectors, one row per window.
+/// A table of feature vectors, one row per window, kept in blocks of ``rowsPerBlock`` rows.
+///
+/// Appending never copies or reallocates the rows already stored (a growing array would briefly hold twice its
+/// rows while it moves them). Past ``residentBytes`` of full blocks, each further full block is written to an
+/// unlinked temporary file (``FeatureSpillFile``) and read back when used, so training on a large input holds a
+/// bounded part of its features in memory; the values read back are the values written, bit for bit.
 public struct FeatureMatrix: Sendable, Equatable {
-    /// Number of features in each row.
-    public let columnCount: Int
-    /// All values, row after row.
-    public private(set) var values: [Double]
-
-    /// Creates an empty matrix whose rows have `columnCount` features.
-    public init(columnCount: Int) {
-        self.columnCount = columnCount
-        values = []
+    /// A full block: in memory, or in the temporary file at an offset counted in values.
+    private enum Block: Sendable {
+        case resident([Double])
+        case spilled(offset: Int)
     }
 
+    /// Number of features in each row.
+    public let columnCount: Int
     /// Number of rows.
-    public var rowCount: Int { columnCount == 0 ? 0 : values.count / columnCount }
+    public private(set) var rowCount = 0
+    /// Bytes of full blocks kept in memory before the next ones go to the temporary file.
+    public let residentBytes: Int
+    /// The full blocks, in row order.
+    private var full: [Block] = []
+    /// The block being filled, `rowCount % rowsPerBlock` rows.
+    private var current: [Double] = []
+    /// Where blocks past ``residentBytes`` go; nil until one does, or when no temporary file can be made.
+    private var spill: FeatureSpillFile?
+    /// Values written to `spill` so far: the offset of the next spilled block.
+    private var spilledValues = 0
+
+    /// Rows per block.
+    public static let rowsPerBlock = 128
+    /// The default of ``residentBytes``: 16 MiB, about 6000 windows of the standard 325 features.
+    public static let defaultResidentBytes = 16 << 20
+
+    /// Creates an empty matrix whose rows have `columnCount` features, keeping `residentBytes` of them in memory.
+    public init(columnCount: Int, residentBytes: Int = FeatureMatrix.defaultResidentBytes) {
+        self.columnCount = columnCount
+        self.residentBytes = residentBytes
+    }
+
+    private var valuesPerBlock: Int { Self.rowsPerBlock * columnCount }
 
     /// Appends one row; its length must equal ``columnCount``.
     public mutating func append(row: [Double]) {
+        append(values: row[...])
+    }
+
+    /// Appends one row given as a slice of ``columnCount`` values.
+    private mutating func append(values row: ArraySlice<Double>) {
         precondition(row.count == columnCount, "FeatureMatrix: row length must equal the column count")
-        values += row
+        if current.isEmpty { current.reserveCapacity(valuesPerBlock) }
+        current += row
+        rowCount += 1
+        if current.count == valuesPerBlock { seal() }
+    }
+
+    /// Moves the filled `current` block into `full`, writing it to the temporary file once ``residentBytes`` are held.
+    private mutating func seal() {
+        let block = current
+        current = []
+        guard (full.count + 1) * valuesPerBlock * 8 > residentBytes else {
+            full.append(.resident(block))
+            return
+        }
+        if spill == nil {
+            spill = FeatureSpillFile()
+        } else if !isKnownUniquelyReferenced(&spill) {
+            unshareSpill()
+        }
+        if let spill, spill.write(block, at: spilledValues) {
+            full.append(.spilled(offset: spilledValues))
+            spilledValues += block.count
+        } else {
+            full.append(.resident(block))
+        }
+    }
+
+    /// Gives this matrix its own temporary file when a copy of it shares one, so that neither overwrites the other.
+    private mutating func unshareSpill() {
+        let shared = spill
+        spill = FeatureSpillFile()
+        spilledValues = 0
+        for index in full.indices {
+            guard case .spilled(let offset) = full[index], let shared else { continue }
+            let values = shared.read(count: valuesPerBlock, at: offset)
+            if let spill, spill.write(values, at: spilledValues) {
+                full[index] = .spilled(offset: spilledValues)
+                spilledValues += values.count
+            } else {
+                full[index] = .resident(values)
+            }
+        }
+    }
+
+    /// The values of block `index` (the last one may be partly filled).
+    private func block(_ index: Int) -> [Double] {
+        guard index < full.count else { return current }
+        switch full[index] {
+        case .resident(let values): return values
+        case .spilled(let offset): return spill!.read(count: valuesPerBlock, at: offset)
+        }
+    }
+
+    /// Calls `body` with each block's first row and values, in row order (a spilled block is read once).
+    public func forEachBlock(_ body: (_ firstRow: Int, _ values: [Double]) throws -> Void) rethrows {
+        for index in 0..<(full.count + (current.isEmpty ? 0 : 1)) {
+            try body(index * Self.rowsPerBlock, block(index))
+        }
+    }
+
+    /// Appends every row of `other` and empties it, releasing each of its blocks once copied, so the rows are never
+    /// held twice over.
+    public mutating func append(moving other: inout FeatureMatrix) {
+        precondition(other.columnCount == columnCount || other.rowCount == 0, "FeatureMatrix: column counts differ")
+        for index in 0..<(other.full.count + 1) {
+            let values = other.block(index)
+            if index < other.full.count { other.full[index] = .resident([]) }
+            for start in stride(from: 0, to: values.count, by: columnCount) {
+                append(values: values[start..<start + columnCount])
+            }
+        }
+        other = FeatureMatrix(columnCount: other.columnCount, residentBytes: other.residentBytes)
     }
 
     /// The value in `row` and `column`.
-    @inlinable
-    public subscript(row: Int, column: Int) -> Double { values[row * columnCount + column] }
+    public subscript(row: Int, column: Int) -> Double {
+        let (index, offset) = (row / Self.rowsPerBlock, (row % Self.rowsPerBlock) * columnCount + column)
+        guard index < full.count else { return current[offset] }
+        switch full[index] {
+        case .resident(let values): return values[offset]
+        case .spilled(let start): return spill!.read(count: 1, at: start + offset)[0]
+        }
+    }
 
     /// A copy of row `row`.
-    public func row(_ row: Int) -> [Double] { Array(values[row * columnCount..<(row + 1) * columnCount]) }
+    public func row(_ row: Int) -> [Double] {
+        let (index, offset) = (row / Self.rowsPerBlock, (row % Self.rowsPerBlock) * columnCount)
+        guard index < full.count else { return Array(current[offset..<offset + columnCount]) }
+        switch full[index] {
+        case .resident(let values): return Array(values[offset..<offset + columnCount])
+        case .spilled(let start): return spill!.read(count: columnCount, at: start + offset)
+        }
+    }
 
     /// A new matrix holding the given rows, in the given order.
     public func selecting(rows: [Int]) -> FeatureMatrix {
-        var result = FeatureMatrix(columnCount: columnCount)
-        result.values.reserveCapacity(rows.count * columnCount)
-        for row in rows { result.values += values[row * columnCount..<(row + 1) * columnCount] }
+        var result = FeatureMatrix(columnCount: columnCount, residentBytes: residentBytes)
+        for row in rows { result.append(row: self.row(row)) }
         return result
+    }
+
+    /// Whether both hold the same rows, wherever their blocks are kept.
+    public static func == (left: FeatureMatrix, right: FeatureMatrix) -> Bool {
+        guard left.columnCount == right.columnCount, left.rowCount == right.rowCount else { return false }
+        for index in 0..<(left.full.count + 1) where left.block(index) != right.block(index) { return false }
+        return true
     }
 }

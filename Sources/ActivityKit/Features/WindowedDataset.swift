@@ -21,39 +21,36 @@ public struct WindowedDataset: Sendable {
             throw .sampleRateMismatch(session: session.name, expected: configuration.sampleRate, found: session.sampleRate)
         }
         let extractor = FeatureExtractor(configuration: configuration)
-        let perSession = concurrentMap(sessions.count) { index in
+        let columnCount = extractor.featureNames.count
+        var perSession = concurrentMap(sessions.count) { index in
             var window = SlidingWindow<DeviceMotion>(configuration: configuration)
-            var rows: [[Double]] = []
+            var rows = FeatureMatrix(columnCount: columnCount)
             for motion in sessions[index].motions where window.append(motion) {
-                rows.append(extractor.features(of: window.contents))
+                rows.append(row: extractor.features(of: window.contents))
             }
             return rows
         }
-        var matrix = FeatureMatrix(columnCount: extractor.featureNames.count)
-        var labels: [String] = []
-        var groups: [String] = []
-        var sessionCount = 0
-        for (index, rows) in perSession.enumerated() where !rows.isEmpty {
-            sessionCount += 1
-            for row in rows { matrix.append(row: row) }
-            labels += Array(repeating: sessions[index].label, count: rows.count)
-            groups += Array(repeating: sessions[index].group, count: rows.count)
-        }
         self.configuration = configuration
-        features = matrix
-        self.labels = labels
-        self.groups = groups
-        self.sessionCount = sessionCount
+        features = FeatureMatrix(columnCount: columnCount)
+        labels = []
+        groups = []
+        sessionCount = 0
+        for index in perSession.indices {
+            var rows = perSession[index]
+            perSession[index] = FeatureMatrix(columnCount: columnCount)
+            append(moving: &rows, label: sessions[index].label, group: sessions[index].group, hasSubject: true)
+        }
     }
 
-    /// Adds one session's feature rows (a session without rows adds nothing).
-    mutating func append(rows: [[Double]], label: String, group: String, hasSubject: Bool) {
-        guard !rows.isEmpty else { return }
+    /// Adds one session's feature rows, emptying `rows` as they are copied (a session without rows adds nothing).
+    mutating func append(moving rows: inout FeatureMatrix, label: String, group: String, hasSubject: Bool) {
+        guard rows.rowCount > 0 else { return }
         sessionCount += 1
         if !hasSubject { sessionsWithoutSubject += 1 }
-        for row in rows { features.append(row: row) }
-        labels += Array(repeating: label, count: rows.count)
-        groups += Array(repeating: group, count: rows.count)
+        let count = rows.rowCount
+        features.append(moving: &rows)
+        labels += repeatElement(label, count: count)
+        groups += repeatElement(group, count: count)
     }
 
     /// Number of windows.

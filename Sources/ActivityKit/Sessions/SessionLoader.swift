@@ -47,6 +47,9 @@ public struct SessionLoader: Sendable {
 
     /// Sessions read at a time (in parallel).
     static let sessionsPerGroup = 8
+    /// Feature bytes each session being read keeps in memory before its further windows go to a temporary file
+    /// (then into the dataset's matrix): 2 MiB, about 800 windows, more than a MotionSense trial has.
+    static let residentBytesPerSession = 2 << 20
 
     /// The windows of every session under `paths`, cut by `configuration`, in path order. Each session's motion is
     /// cut into windows as it is fused and only the windows' features are kept, so memory grows with the number of
@@ -64,20 +67,22 @@ public struct SessionLoader: Sendable {
         var start = 0
         while start < inputs.count {
             let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])
-            let results = concurrentMap(group.count) { index in
+            var results = concurrentMap(group.count) { index in
                 Result { () throws(ActivityError) in
                     var window = SlidingWindow<DeviceMotion>(configuration: configuration)
-                    var rows: [[Double]] = []
+                    var rows = FeatureMatrix(columnCount: extractor.featureNames.count, residentBytes: Self.residentBytesPerSession)
                     let summary = try stream(group[index]) { motions in
-                        for motion in motions where window.append(motion) { rows.append(extractor.features(of: window.contents)) }
+                        for motion in motions where window.append(motion) { rows.append(row: extractor.features(of: window.contents)) }
                     }
                     return (summary, rows)
                 }
             }
-            for result in results {
-                let (summary, rows) = try result.get()
+            for index in results.indices {
+                var (summary, rows) = try results[index].get()
+                // The group's copy is dropped so that moving the rows into the dataset releases each block once copied.
+                results[index] = .success((summary, FeatureMatrix(columnCount: rows.columnCount)))
                 inspect(summary)
-                dataset.append(rows: rows, label: summary.label, group: summary.group, hasSubject: summary.hasSubject)
+                dataset.append(moving: &rows, label: summary.label, group: summary.group, hasSubject: summary.hasSubject)
             }
             start += group.count
         }

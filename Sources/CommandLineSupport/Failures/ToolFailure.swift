@@ -2,6 +2,7 @@ import ActivityKit
 import ArgumentParser
 import DatasetImporters
 import DeviceMotionKit
+import FoundationEssentials
 import IIOSensors
 import MotionRecording
 import Resampling
@@ -44,11 +45,25 @@ public struct FailureReport: Sendable, Equatable {
             case let error as ActivityError: (error.description, Self.status(of: error))
             case let error as MotionError: (error.description, Self.status(of: error))
             case let error as ResamplingError: (error.description, .badInput)
-            default: ("failed: \(ActivityModel.plainReason(error))", .failure)
+            default: (Self.unlisted(error), .failure)
             }
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         line = "\(tool): \(oneLine)"
         exitStatus = status
+    }
+
+    /// The line for an error no case above lists: words only, never a dump of the value (`EncodingError`, a
+    /// context, coding keys); a type's own `description` is kept, since it was written for people.
+    private static func unlisted(_ error: any Error) -> String {
+        let reason: String =
+            switch error {
+            case let error as CocoaError: ActivityModel.plainReason(error)
+            case is EncodingError: "a value could not be written as JSON (a number that is not finite?)"
+            case is DecodingError: "a value could not be read as JSON"
+            case let error as any CustomStringConvertible: error.description
+            default: "an internal error with no message"
+            }
+        return "stopped by an unexpected error: \(reason); run again, and report it if it happens again"
     }
 
     private static func status(of error: IIOSensorError) -> ExitStatus {
@@ -79,7 +94,7 @@ public struct FailureReport: Sendable, Equatable {
 
     private static func status(of error: DatasetImportError) -> ExitStatus {
         switch error {
-        case .notADataset: .usage
+        case .notADataset: .notEnoughData
         case .unreadableFile, .malformedLine: .badInput
         }
     }

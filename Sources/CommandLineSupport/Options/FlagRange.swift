@@ -13,3 +13,10 @@ public func requireFlag<Value: Comparable>(
         "\(flag) \(text(value)) is outside \(text(range.lowerBound))...\(text(range.upperBound))\(suffix); pass a value in that range"
     )
 }
+
+/// Refuses a fraction flag outside (0, 1] (0 itself excluded) with a usage error (exit status 64) naming the flag,
+/// the value and the range, e.g. `--learning-rate 0 is outside (0, 1]`.
+public func requireFraction(_ flag: String, _ value: Double) throws {
+    guard !(value > 0 && value <= 1) else { return }
+    throw ValidationError("\(flag) \(value.messageText) is outside (0, 1]; pass a value above 0 and at most 1")
+}
