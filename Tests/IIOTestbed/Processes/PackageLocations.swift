@@ -2,8 +2,9 @@ import Foundation
 
 /// Where the package, its fixtures and its built products live, for tests that run from `.build`.
 public enum PackageLocations {
-    /// The package root, derived from this source file's location (`Tests/IIOTestbed/...`).
+    /// The package root, derived from this source file's location (`Tests/IIOTestbed/Processes/...`).
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
