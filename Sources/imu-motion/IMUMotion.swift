@@ -45,8 +45,8 @@ struct IMUMotion: ParsableCommand {
 
             More examples:
               imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
-              imu-motion broad/29_disturbed_stationary_magnet_B.csv.gz --reference-frame x-magnetic-north-z-vertical
-              imu-motion imu.csv --reference-frame x-true-north-z-vertical --declination 3.2
+              imu-motion mag.csv --reference-frame x-magnetic-north-z-vertical
+              imu-motion mag.csv --reference-frame x-true-north-z-vertical --declination 3
 
             With --benchmark, nothing is written; the filter's cost per input sample is measured instead.
             """,
