@@ -179,6 +179,8 @@ final class IMUMotionTests {
             for line in lines {
                 let heading = try #require(line["heading"] as? Double)
                 #expect(abs(heading - expected) < 1e-6)
+                // The field appears once the resampler's kernel holds readings only (its latency after the first).
+                guard (line["timestamp"] as? Double ?? 0) > 11 else { continue }
                 let field = try #require(line["magnetic_field"] as? [String: Any])
                 #expect(field["accuracy"] as? String == "uncalibrated")
                 #expect(abs((field["y"] as? Double ?? 0) - 20) < 1e-6)

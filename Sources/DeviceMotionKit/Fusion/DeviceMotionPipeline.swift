@@ -363,16 +363,19 @@ public struct DeviceMotionPipeline: Sendable {
 
     /// What the outputs need to carry a field and a heading: `nil` in ``AttitudeReferenceFrame/xArbitraryZVertical``.
     private var magneticOutput: MagneticOutput? {
-        referenceFrame.needsMagnetometer
-            ? MagneticOutput(since: firstMagneticTimestamp ?? .infinity, hasHeading: referenceFrame.pointsNorth) : nil
+        guard referenceFrame.needsMagnetometer else { return nil }
+        let first = firstMagneticTimestamp ?? .infinity
+        return MagneticOutput(
+            headingSince: referenceFrame.pointsNorth ? first : .infinity, fieldSince: first + (resampler.latency ?? 0))
     }
 
-    /// From when outputs carry a magnetic field, and whether they carry a heading.
+    /// From when outputs carry a heading and a magnetic field.
     private struct MagneticOutput {
-        /// Outputs at or after this time carry a field.
-        let since: Double
-        /// Whether the frame points north, so that outputs carry a heading.
-        let hasHeading: Bool
+        /// Outputs at or after this time carry a heading (never outside the north frames).
+        let headingSince: Double
+        /// Outputs at or after this time carry a field: the first reading's time plus the resampler's latency, so
+        /// that no output's field is smoothed together with the zeros before the first reading.
+        let fieldSince: Double
     }
 
     /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
@@ -386,10 +389,12 @@ public struct DeviceMotionPipeline: Sendable {
             rotationRate: Vector3(x: values[3], y: values[4], z: values[5]),
             gravity: -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1)),
             userAcceleration: Vector3(x: values[0], y: values[1], z: values[2]))
-        if let magnetic, timestamp >= magnetic.since {
-            motion.magneticField = CalibratedMagneticField(
-                field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: .uncalibrated)
-            if magnetic.hasHeading { motion.heading = motion.attitude.heading }
+        if let magnetic {
+            if timestamp >= magnetic.headingSince { motion.heading = motion.attitude.heading }
+            if timestamp >= magnetic.fieldSince {
+                motion.magneticField = CalibratedMagneticField(
+                    field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: .uncalibrated)
+            }
         }
         return motion
     }
