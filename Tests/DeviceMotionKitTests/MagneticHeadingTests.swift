@@ -141,6 +141,25 @@ import Testing
         #expect(worst < 1, "worst heading error \(worst)°")
     }
 
+    @Test("A long stream in one call (more readings than the queue holds) fuses as it does in small batches")
+    func longStreamInOneCall() throws {
+        let trace = MagneticTrace(initialYaw: 30, segments: [(20, 45), (30, -20)])
+        #expect(trace.magnetometer.count > DeviceMotionPipeline.magnetometerQueueLimit)
+        let whole = try Self.fuse(trace, frame: .xMagneticNorthZVertical)
+        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, referenceFrame: .xMagneticNorthZVertical)
+        var batched: [DeviceMotion] = []
+        for start in stride(from: 0, to: trace.samples.count, by: 100) {
+            let end = min(start + 100, trace.samples.count)
+            pipeline.append(
+                samples: trace.samples[start..<end], magnetometer: trace.magnetometer[start..<end], into: &batched)
+        }
+        pipeline.finish(into: &batched)
+        #expect(whole == batched)
+        let last = try #require(whole.last)
+        let truth = trace.yaw(at: last.timestamp) * 180 / .pi
+        #expect(abs(MagneticTrace.degrees(last.attitude.yaw * 180 / .pi, minus: truth)) < 1)
+    }
+
     @Test("x-arbitrary-z-vertical: the output is the same, bit for bit, with the magnetometer stream as without it")
     func sixAxisUnchanged() throws {
         let excerpt = try BROADExcerpt(trial: "29_disturbed_stationary_magnet_B")

@@ -189,13 +189,28 @@ public struct DeviceMotionPipeline: Sendable {
     }
 
     /// Feeds samples that pair both sensors and the magnetometer readings of the same stretch of time (a file
-    /// with `mag_*` columns): the readings first, so each is applied at its own instant.
+    /// with `mag_*` columns), in time order: in chunks of at most half ``magnetometerQueueLimit``, each chunk's
+    /// readings before its samples, so that each reading is applied at its own instant and none is dropped.
     public mutating func append(
         samples: some Sequence<IMUSample>, magnetometer readings: some Sequence<MagnetometerSample>,
         into output: inout [DeviceMotion]
     ) {
-        append(magnetometer: readings)
-        append(samples: samples, into: &output)
+        let samples = Array(samples)
+        let readings = Array(readings)
+        let chunk = Self.magnetometerQueueLimit / 2
+        var sampleIndex = 0
+        var readingIndex = 0
+        while sampleIndex < samples.count {
+            let sampleEnd = min(sampleIndex + chunk, samples.count)
+            let until = samples[sampleEnd - 1].timestamp
+            let readingLimit = min(readingIndex + chunk, readings.count)
+            let readingEnd =
+                readings[readingIndex..<readingLimit].firstIndex { $0.timestamp > until } ?? readingLimit
+            append(magnetometer: readings[readingIndex..<readingEnd])
+            append(samples: samples[sampleIndex..<sampleEnd], into: &output)
+            (sampleIndex, readingIndex) = (sampleEnd, readingEnd)
+        }
+        append(magnetometer: readings[readingIndex...])
     }
 
     /// Flushes the end of the stream into `output`.
