@@ -12,7 +12,8 @@ public enum MotionField: String, CaseIterable, CodingKey, Sendable {
     case acceleration
     /// A rotation rate: raw from the gyroscope in a sample, bias-corrected in device motion, rad/s.
     case rotationRate = "rotation_rate"
-    /// The attitude's unit quaternion, device frame to the `xArbitraryZVertical` reference frame.
+    /// The attitude's unit quaternion, device frame to the reference frame (`xArbitraryZVertical` unless another
+    /// is chosen).
     case attitude
     /// Gravity in the device frame, g.
     case gravity
