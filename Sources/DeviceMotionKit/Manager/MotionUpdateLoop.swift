@@ -77,6 +77,12 @@ public struct MotionUpdateLoop: Sendable {
         pipeline.append(samples: samples, into: &output)
     }
 
+    /// Feeds magnetometer readings (µT, device frame, on the readings' clock), applied as their time comes; ignored in
+    /// ``AttitudeReferenceFrame/xArbitraryZVertical``.
+    public mutating func append(magnetometer readings: some Sequence<MagnetometerSample>) {
+        pipeline.append(magnetometer: readings)
+    }
+
     /// Fuses samples that pair both sensors and the magnetometer readings of the same stretch of time (a file with
     /// `mag_*` columns).
     public mutating func append(
