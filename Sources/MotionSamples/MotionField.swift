@@ -12,22 +12,33 @@ public enum MotionField: String, CaseIterable, CodingKey, Sendable {
     case acceleration
     /// A rotation rate: raw from the gyroscope in a sample, bias-corrected in device motion, rad/s.
     case rotationRate = "rotation_rate"
-    /// The attitude's unit quaternion, device frame to the `xArbitraryZVertical` reference frame.
+    /// The attitude's unit quaternion, device frame to the reference frame (`xArbitraryZVertical` unless another
+    /// is chosen).
     case attitude
     /// Gravity in the device frame, g.
     case gravity
     /// Acceleration the user imparts to the device (raw acceleration minus gravity), g.
     case userAcceleration = "user_acceleration"
+    /// Heading in the north reference frames, degrees clockwise from north (empty in a CSV, absent in JSON, when
+    /// there is none).
+    case heading
+    /// The magnetometer's field in the device frame, µT, with its calibration accuracy (`uncalibrated`, `low`,
+    /// `medium` or `high`).
+    case magneticField = "magnetic_field"
 
     /// The fields of one sample of the accelerometer and gyroscope, in column order.
     public static let sample: [MotionField] = [.timestamp, .acceleration, .rotationRate]
     /// The fields of one device-motion estimate, in column order.
     public static let deviceMotion: [MotionField] = [.timestamp, .attitude, .gravity, .userAcceleration, .rotationRate]
+    /// The fields of one device-motion estimate with a magnetometer (a reference frame other than
+    /// `xArbitraryZVertical`), in column order.
+    public static let magneticDeviceMotion: [MotionField] = deviceMotion + [.heading, .magneticField]
 
     /// Names of the field's components, in column order: none for a scalar.
     public var components: [String] {
         switch self {
-        case .timestamp: []
+        case .timestamp, .heading: []
+        case .magneticField: ["x", "y", "z", "accuracy"]
         case .attitude: ["w", "x", "y", "z"]
         case .acceleration, .rotationRate, .gravity, .userAcceleration: ["x", "y", "z"]
         }

@@ -4,10 +4,17 @@ import MotionSamples
 import Resampling
 
 /// Times the orientation filter alone, and the whole pipeline (alignment with its timestamp checks, filter,
-/// attitude history, resampling to 25 Hz), over the same samples.
+/// attitude history, resampling to 25 Hz), over the same samples; with magnetometer readings, both include the
+/// heading correction (the filter gets the reading of each sample's instant).
 struct FilterBenchmark {
     /// The samples to replay.
     let samples: [IMUSample]
+    /// Magnetometer readings to replay (one per sample, at its instant), or none.
+    let magnetometer: [MagnetometerSample]
+    /// The pipeline's reference frame.
+    let referenceFrame: AttitudeReferenceFrame
+    /// The declination for true north, in degrees.
+    let declination: Double?
 
     /// The measured costs.
     struct Result {
@@ -56,18 +63,28 @@ struct FilterBenchmark {
         var checksum = 0.0
         for _ in 0..<5 {
             var filter = OrientationFilter(samplePeriod: period)
+            let fields = magnetometer.count == samples.count ? magnetometer : []
             let filterTime = clock.measure {
-                for sample in samples {
-                    filter.update(rotationRate: sample.rotationRate ?? .zero, acceleration: sample.acceleration)
+                if fields.isEmpty {
+                    for sample in samples {
+                        filter.update(rotationRate: sample.rotationRate ?? .zero, acceleration: sample.acceleration)
+                    }
+                } else {
+                    for (sample, reading) in zip(samples, fields) {
+                        filter.update(rotationRate: sample.rotationRate ?? .zero, acceleration: sample.acceleration)
+                        filter.update(magneticField: reading.field)
+                    }
                 }
             }
-            checksum = filter.orientation.w
+            checksum = filter.magneticNorthOrientation.w
             bestFilter = min(bestFilter, filterTime)
             var motions: [DeviceMotion] = []
             motions.reserveCapacity(samples.count)
-            var updates = try MotionUpdateLoop(outputRate: 25, hasGyroscope: true, inputRate: 1 / period)
+            var updates = try MotionUpdateLoop(
+                outputRate: 25, hasGyroscope: true, inputRate: 1 / period, referenceFrame: referenceFrame,
+                declination: declination)
             let pipelineTime = clock.measure {
-                updates.append(samples: samples, into: &motions)
+                updates.append(samples: samples, magnetometer: magnetometer, into: &motions)
                 updates.finish(into: &motions)
             }
             bestPipeline = min(bestPipeline, pipelineTime)

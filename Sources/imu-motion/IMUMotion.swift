@@ -31,12 +31,23 @@ struct IMUMotion: ParsableCommand {
             samples are dropped and counted on stderr.
 
             Output (CSV with a header, or one JSON object per line with --json), a recording's motion.csv \
-            columns in CoreMotion units and signs: timestamp, attitude_w..z (unit quaternion, \
-            xArbitraryZVertical), gravity_x..z (g, (0,0,-1) lying face up), user_acceleration_x..z (g) and \
-            bias-corrected rotation_rate_x..z (rad/s); in JSON each field is one object ({"x","y","z"}).
+            columns in CoreMotion units and signs: timestamp, attitude_w..z (unit quaternion in the reference \
+            frame, z up; xArbitraryZVertical by default), gravity_x..z (g, (0,0,-1) lying face up), \
+            user_acceleration_x..z (g) and bias-corrected rotation_rate_x..z (rad/s); in JSON each field is one \
+            object ({"x","y","z"}).
+
+            With --reference-frame other than x-arbitrary-z-vertical, the input needs mag_x, mag_y, mag_z columns \
+            (microtesla, sensor axes, as BROAD has them): the magnetometer corrects the heading (slowly, time \
+            constant 9 s; held on the gyroscope while the field's norm or dip says it is disturbed), the north \
+            frames are north-west-up, and the output adds heading (degrees clockwise from north, 0..<360, in the \
+            north frames; empty before the first reading and in x-arbitrary-corrected-z-vertical) and \
+            magnetic_field x, y, z (microtesla) with its accuracy, always uncalibrated (there is no calibration \
+            stage yet). x-true-north-z-vertical needs --declination DEG, given directly (no World Magnetic Model).
 
             More examples:
               imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
+              imu-motion mag.csv --reference-frame x-magnetic-north-z-vertical
+              imu-motion mag.csv --reference-frame x-true-north-z-vertical --declination 3
 
             With --benchmark, nothing is written; the filter's cost per input sample is measured instead.
             """,
@@ -49,6 +60,7 @@ struct IMUMotion: ParsableCommand {
     @OptionGroup var motionRate: MotionRateOptions
     @OptionGroup var destination: OutputOptions
     @OptionGroup var format: JSONOptions
+    @OptionGroup var frame: ReferenceFrameOptions
 
     @Flag(help: "Measure the filter's cost per input sample instead of writing output.")
     var benchmark = false
@@ -73,14 +85,23 @@ struct IMUMotion: ParsableCommand {
         let logger = Logger(label: "imu-motion")
         do {
             let input = try MotionInput.open(path: self.input)
+            let referenceFrame = frame.referenceFrame
+            if referenceFrame.needsMagnetometer && !(input.hasMagnetometer && input.hasGyroscope) {
+                throw InputError.frameNeedsMagnetometer(self.input, frame.referenceFrameName)
+            }
             if benchmark {
-                let samples = try input.alignedSamples(limit: Self.benchmarkSampleLimit)
+                let (samples, magnetometer) = try input.alignedSamples(limit: Self.benchmarkSampleLimit)
                 guard samples.count >= 2 else { throw InputError.empty(self.input) }
-                print(try FilterBenchmark(samples: samples).run().report(json: json))
+                let benchmark = FilterBenchmark(
+                    samples: samples, magnetometer: referenceFrame.needsMagnetometer ? magnetometer : [],
+                    referenceFrame: referenceFrame, declination: frame.declination)
+                print(try benchmark.run().report(json: json))
                 return
             }
-            var updates = try MotionUpdateLoop(outputRate: rate, hasGyroscope: input.hasGyroscope)
-            let output = try MotionOutput(path: output, json: json)
+            var updates = try MotionUpdateLoop(
+                outputRate: rate, hasGyroscope: input.hasGyroscope, referenceFrame: referenceFrame,
+                declination: frame.declination)
+            let output = try MotionOutput(path: output, json: json, magnetic: referenceFrame.needsMagnetometer)
             var written = 0
             let readings = try input.motions(through: &updates, source: self.input) { motions in
                 written += motions.count

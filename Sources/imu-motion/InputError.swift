@@ -10,6 +10,8 @@ enum InputError: Error, CustomStringConvertible {
     case empty(String)
     /// The samples give no usable sensor rate.
     case noSensorRate(String)
+    /// A magnetic reference frame was asked for, and the input has no magnetometer (or no gyroscope).
+    case frameNeedsMagnetometer(String, String)
 
     /// A message that tells the user what to do.
     var description: String {
@@ -24,6 +26,8 @@ enum InputError: Error, CustomStringConvertible {
             "\(path) has a header but no samples; pass a file with data rows"
         case .noSensorRate(let reason):
             reason
+        case .frameNeedsMagnetometer(let path, let frame):
+            "\(path): --reference-frame \(frame) needs magnetometer and gyroscope readings (columns mag_x, mag_y, mag_z in microtesla beside gyr_*); add them, or use --reference-frame x-arbitrary-z-vertical"
         }
     }
 }

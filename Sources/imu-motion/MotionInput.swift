@@ -37,6 +37,14 @@ enum MotionInput {
         return stat(directory.appending("recording.json").string, &status) == 0 ? directory : nil
     }
 
+    /// Whether the input has magnetometer readings (a CSV with `mag_*` columns; recordings carry none yet).
+    var hasMagnetometer: Bool {
+        switch self {
+        case .samples(let csv): csv.hasMagnetometer
+        case .recording: false
+        }
+    }
+
     /// Whether the input has gyroscope readings.
     var hasGyroscope: Bool {
         switch self {
@@ -62,13 +70,18 @@ enum MotionInput {
         switch self {
         case .samples(let csv):
             var batch: [IMUSample] = []
+            var magnetometer: [MagnetometerSample] = []
             batch.reserveCapacity(Self.batchSize)
             while true {
                 batch.removeAll(keepingCapacity: true)
-                while batch.count < Self.batchSize, let sample = try csv.next() { batch.append(sample) }
+                magnetometer.removeAll(keepingCapacity: true)
+                while batch.count < Self.batchSize, let row = try csv.next() {
+                    batch.append(row.sample)
+                    if let reading = row.magnetometer { magnetometer.append(reading) }
+                }
                 if batch.isEmpty { break }
                 readings += batch.count
-                updates.append(samples: batch, into: &motions)
+                updates.append(samples: batch, magnetometer: magnetometer, into: &motions)
                 try checkRate()
                 try deliver()
             }
@@ -88,19 +101,23 @@ enum MotionInput {
         return readings
     }
 
-    /// The first `limit` samples on one timeline (a recording's readings aligned as the pipeline aligns them), for
-    /// the benchmark.
-    func alignedSamples(limit: Int) throws -> [IMUSample] {
+    /// The first `limit` samples on one timeline (a recording's readings aligned as the pipeline aligns them) and
+    /// the magnetometer readings among them, for the benchmark.
+    func alignedSamples(limit: Int) throws -> (samples: [IMUSample], magnetometer: [MagnetometerSample]) {
         var samples: [IMUSample] = []
+        var magnetometer: [MagnetometerSample] = []
         switch self {
         case .samples(let csv):
-            while samples.count < limit, let sample = try csv.next() { samples.append(sample) }
+            while samples.count < limit, let row = try csv.next() {
+                samples.append(row.sample)
+                if let reading = row.magnetometer { magnetometer.append(reading) }
+            }
         case .recording(let source):
             var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: source.hasGyroscope))
             let batches = try source.batchReader()
             while samples.count < limit, let batch = try batches.next() { aligner.append(batch, into: &samples) }
             aligner.finish(into: &samples)
         }
-        return Array(samples.prefix(limit))
+        return (Array(samples.prefix(limit)), magnetometer)
     }
 }

@@ -14,16 +14,20 @@ final class MotionOutput {
     private let path: String?
     private let temporaryPath: String?
     private let json: Bool
+    /// Whether CSV rows carry the heading and magnetic-field columns.
+    private let magnetic: Bool
     private var buffer: [UInt8] = []
     private var finished = false
 
     /// Bytes collected before they are written.
     private static let bufferSize = 1 << 16
 
-    /// Opens `path` (or stdout when `nil`) and writes the CSV header unless `json`.
-    init(path: String?, json: Bool) throws(CommandFailure) {
+    /// Opens `path` (or stdout when `nil`) and writes the CSV header unless `json`; `magnetic` adds the heading and
+    /// magnetic-field columns to a CSV.
+    init(path: String?, json: Bool, magnetic: Bool = false) throws(CommandFailure) {
         self.path = path
         self.json = json
+        self.magnetic = magnetic
         var status = stat()
         if let path, stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
             do {
@@ -46,7 +50,9 @@ final class MotionOutput {
             descriptor = .standardOutput
             temporaryPath = nil
         }
-        if !json { buffer.append(contentsOf: (MotionCSVWriter.header + "\n").utf8) }
+        if !json {
+            buffer.append(contentsOf: ((magnetic ? MotionCSVWriter.magneticHeader : MotionCSVWriter.header) + "\n").utf8)
+        }
     }
 
     deinit {
@@ -59,7 +65,7 @@ final class MotionOutput {
     /// Appends `motions` as CSV rows or JSON lines.
     func write(_ motions: [DeviceMotion]) throws {
         for motion in motions {
-            buffer.append(contentsOf: (json ? try MotionJSON.line(motion) : MotionCSVWriter.row(motion)).utf8)
+            buffer.append(contentsOf: (json ? try MotionJSON.line(motion) : MotionCSVWriter.row(motion, magnetic: magnetic)).utf8)
             buffer.append(UInt8(ascii: "\n"))
             if buffer.count >= Self.bufferSize { try flush() }
         }

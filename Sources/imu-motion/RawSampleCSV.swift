@@ -4,7 +4,9 @@ import MotionSamples
 /// Reads raw IMU samples, one at a time in bounded memory, from a CSV with the BROAD columns
 /// `t_s, gyr_x, gyr_y, gyr_z, acc_x, acc_y, acc_z` (SI units, sensor signs: about +9.81 m/s^2 on the up axis at
 /// rest), in any order, extra columns ignored; without the `gyr_*` columns the samples are accelerometer-only.
-/// Values are converted to CoreMotion units and signs (acceleration `-specificForce / 9.80665` g).
+/// Values are converted to CoreMotion units and signs (acceleration `-specificForce / 9.80665` g). Optional
+/// `mag_x, mag_y, mag_z` columns (µT, sensor axes, as BROAD has them; all three) give a magnetometer reading per
+/// row.
 ///
 /// `nan`, `inf` and empty fields (how pandas writes NaN) are kept for the pipeline to drop and count; text that is
 /// not a number, a timestamp outside ±10^10 s, or one that goes back more than ``backwardTolerance`` is an error
@@ -14,6 +16,8 @@ final class RawSampleCSV {
     static let accelerometerColumns = ["t_s", "acc_x", "acc_y", "acc_z"]
     /// Columns that must be present together, or not at all (an accelerometer-only file).
     static let gyroscopeColumns = ["gyr_x", "gyr_y", "gyr_z"]
+    /// The magnetometer's columns, read when all three are present.
+    static let magnetometerColumns = ["mag_x", "mag_y", "mag_z"]
     /// How far a timestamp may go back before the file is refused, in seconds: a reading or two out of order is
     /// dropped and counted by the pipeline, a larger step means files run together or a reset clock.
     static let backwardTolerance = 1.0
@@ -22,6 +26,8 @@ final class RawSampleCSV {
 
     /// Whether the file has the `gyr_*` columns.
     let hasGyroscope: Bool
+    /// Whether the file has the `mag_*` columns.
+    let hasMagnetometer: Bool
     /// The file, for messages.
     let path: String
     /// Samples returned so far.
@@ -50,16 +56,29 @@ final class RawSampleCSV {
         let names = String(decoding: headerLine, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
             .map { String($0.trimmingWhitespace.filter { $0 != "\"" }) }
         let hasGyroscope = Self.gyroscopeColumns.contains(where: names.contains)
-        let required = Self.accelerometerColumns + (hasGyroscope ? Self.gyroscopeColumns : [])
+        // Only all three: a file that carried a stray mag_x column before magnetometers were read still reads.
+        let hasMagnetometer = Self.magnetometerColumns.allSatisfy(names.contains)
+        let required =
+            Self.accelerometerColumns + (hasGyroscope ? Self.gyroscopeColumns : [])
+            + (hasMagnetometer ? Self.magnetometerColumns : [])
         let missing = required.filter { !names.contains($0) }
         guard missing.isEmpty else { throw .missingColumns(path, missing) }
         header = names
         self.hasGyroscope = hasGyroscope
+        self.hasMagnetometer = hasMagnetometer
         indices = required.compactMap { names.firstIndex(of: $0) }
     }
 
-    /// The next sample, or `nil` at the end of the file (blank lines are skipped).
-    func next() throws(InputError) -> IMUSample? {
+    /// One data row: the accelerometer and gyroscope sample, and the magnetometer reading if the file has one.
+    struct Row {
+        /// The paired accelerometer and gyroscope readings.
+        var sample: IMUSample
+        /// The magnetometer reading at the same time, µT, or `nil` without `mag_*` columns.
+        var magnetometer: MagnetometerSample?
+    }
+
+    /// The next row, or `nil` at the end of the file (blank lines are skipped).
+    func next() throws(InputError) -> Row? {
         while true {
             let line: ArraySlice<UInt8>?
             do {
@@ -75,8 +94,8 @@ final class RawSampleCSV {
         }
     }
 
-    /// One data line as a sample.
-    private func parse(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(InputError) -> IMUSample {
+    /// One data line as a row.
+    private func parse(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(InputError) -> Row {
         let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         guard cells.count >= header.count else {
             throw .malformedLine(path, lineNumber, "expected \(header.count) columns, found \(cells.count); fix or remove that line")
@@ -111,10 +130,19 @@ final class RawSampleCSV {
             }
             if timestamp > latest?.timestamp ?? -.infinity { latest = (timestamp, lineNumber) }
         }
-        return IMUSample(
+        let sample = IMUSample(
             timestamp: timestamp,
             acceleration: Vector3(accelerationFromSpecificForce: Vector3(x: values[1], y: values[2], z: values[3])),
             rotationRate: hasGyroscope ? Vector3(x: values[4], y: values[5], z: values[6]) : nil)
+        let magnetometerIndex = hasGyroscope ? 7 : 4
+        let magnetometer =
+            hasMagnetometer
+            ? MagnetometerSample(
+                timestamp: timestamp,
+                field: Vector3(
+                    x: values[magnetometerIndex], y: values[magnetometerIndex + 1], z: values[magnetometerIndex + 2]))
+            : nil
+        return Row(sample: sample, magnetometer: magnetometer)
     }
 
     /// A line reader's failure as this tool's input error.

@@ -114,7 +114,7 @@ public struct FailureReport: Sendable, Equatable {
     private static func status(of error: MotionError) -> ExitStatus {
         switch error {
         case .rateOutOfRange, .resamplingFailed, .sensorRateUnmeasurable, .sourceFailed: .badInput
-        case .invalidUpdateInterval, .referenceFrameUnavailable: .usage
+        case .invalidUpdateInterval, .referenceFrameUnavailable, .trueNorthNotAvailable, .declinationOutOfRange: .usage
         }
     }
 }

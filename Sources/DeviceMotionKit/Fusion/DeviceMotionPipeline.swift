@@ -11,6 +11,11 @@ import Resampling
 /// (``AttitudeHistory``), and gravity is derived from it. Use it directly for files and tests; ``MotionManager``
 /// wraps it for live sources.
 ///
+/// Magnetometer readings (``append(magnetometer:)``, optional) are a third stream on the same clock: each is applied
+/// to the filter's heading correction right after the first fused reading at or after its timestamp, and the
+/// attitude is expressed in ``referenceFrame``. In ``AttitudeReferenceFrame/xArbitraryZVertical`` (the default) they
+/// are ignored and the output is exactly what it is without them.
+///
 /// Memory stays bounded whatever the timestamps: readings wait for the rate measurement only up to
 /// ``unmeasuredReadingLimit``; past it the pipeline starts at the nominal rate if it was given one, else it drops
 /// what it holds (counted in ``inputStatistics`` as invalid) and reports ``rateFailure``, which readers of files
@@ -27,6 +32,13 @@ public struct DeviceMotionPipeline: Sendable {
     private static let rateEstimationCount = 16
     /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
     private static let channelCount = 6
+    /// Channels resampled per estimate with a magnetometer: those and the magnetic field (3).
+    private static let magneticChannelCount = 9
+    /// Magnetometer readings held while no fused reading reaches their time; older ones are dropped beyond it.
+    public static let magnetometerQueueLimit = 4096
+    /// Longest interval between magnetometer readings the heading correction integrates over, in seconds; a longer
+    /// pause (a gap in the stream) counts as this long.
+    private static let magnetometerIntervalLimit = 1.0
     /// Aligned readings held before the sensor rate must be measured (it needs 16): the bound on what a pipeline
     /// buffers when the timestamps never give a rate in ``sensorRateRange``.
     public static let unmeasuredReadingLimit = 4096
@@ -35,6 +47,10 @@ public struct DeviceMotionPipeline: Sendable {
     public let outputRate: Double
     /// The fusion tuning.
     public let parameters: FusionParameters
+    /// The frame the attitude is expressed in.
+    public let referenceFrame: AttitudeReferenceFrame
+    /// The magnetic declination in degrees (east of true north positive) that ``AttitudeReferenceFrame/xTrueNorthZVertical`` uses.
+    public let declination: Double
     /// What each output carries: everything with a gyroscope, less without.
     public let availableFields: DeviceMotionFields
     /// Merges accelerometer and gyroscope readings onto one timeline.
@@ -65,6 +81,17 @@ public struct DeviceMotionPipeline: Sendable {
     private var hasInput = false
     /// Readings dropped because no rate could be measured from them.
     private var droppedUnmeasured = 0
+    /// Magnetometer readings not yet applied, from ``magnetometerHead`` on.
+    private var magnetometer: [MagnetometerSample] = []
+    /// The first unapplied reading in ``magnetometer``.
+    private var magnetometerHead = 0
+    /// Timestamp of the last magnetometer reading applied.
+    private var lastMagnetometerTimestamp: Double?
+    /// The last magnetometer reading applied, in µT.
+    private var lastMagneticField: Vector3?
+    /// Timestamp of the first fused reading after the first magnetometer reading: outputs from then on carry a
+    /// field (and, in the north frames, a heading).
+    private var firstMagneticTimestamp: Double?
     /// Why the input cannot be fused: set when ``unmeasuredReadingLimit`` readings (or the whole stream) gave no
     /// sensor rate and no nominal rate was given; `nil` while all is well.
     public private(set) var rateFailure: MotionError?
@@ -77,11 +104,27 @@ public struct DeviceMotionPipeline: Sendable {
     ///     too few samples arrive to measure the rate (a split IMU runs on its faster sensor's rate, whatever its
     ///     nominal rate says).
     ///   - parameters: Fusion tuning.
-    /// - Throws: ``MotionError/invalidUpdateInterval(_:)`` for a non-positive rate.
+    ///   - referenceFrame: The frame the attitude is expressed in; the frames other than
+    ///     ``AttitudeReferenceFrame/xArbitraryZVertical`` need a gyroscope and magnetometer readings.
+    ///   - declination: Degrees east of true north of the magnetic field (west negative), -180...180, for
+    ///     ``AttitudeReferenceFrame/xTrueNorthZVertical``; ignored in the other frames.
+    /// - Throws: ``MotionError/rateOutOfRange(name:value:allowed:)`` for a rate out of range,
+    ///   ``MotionError/referenceFrameUnavailable(_:)`` for a frame that is not one of the four or a magnetic frame
+    ///   without a gyroscope, ``MotionError/trueNorthNotAvailable`` for true north without a declination,
+    ///   ``MotionError/declinationOutOfRange(_:)``.
     public init(
         outputRate: Double = 25, hasGyroscope: Bool, inputRate: Double? = nil,
-        parameters: FusionParameters = .init()
+        parameters: FusionParameters = .init(), referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
+        declination: Double? = nil
     ) throws(MotionError) {
+        guard AttitudeReferenceFrame.all.contains(referenceFrame), hasGyroscope || !referenceFrame.needsMagnetometer
+        else { throw .referenceFrameUnavailable(referenceFrame) }
+        if referenceFrame == .xTrueNorthZVertical && declination == nil { throw .trueNorthNotAvailable }
+        if let declination, !(declination.isFinite && (-180...180).contains(declination)) {
+            throw .declinationOutOfRange(declination)
+        }
+        self.referenceFrame = referenceFrame
+        self.declination = declination ?? 0
         guard outputRate.isFinite, Self.outputRateRange.contains(outputRate) else {
             throw .rateOutOfRange(name: "output rate", value: outputRate, allowed: Self.outputRateRange)
         }
@@ -93,7 +136,8 @@ public struct DeviceMotionPipeline: Sendable {
         availableFields = hasGyroscope ? .all : .accelerometerOnly
         do {
             aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
-            resampler = try FixedRateResampler(outputRate: outputRate, channelCount: Self.channelCount)
+            resampler = try FixedRateResampler(
+                outputRate: outputRate, channelCount: referenceFrame.needsMagnetometer ? Self.magneticChannelCount : Self.channelCount)
         } catch {
             throw .resamplingFailed(error.description)
         }
@@ -101,7 +145,8 @@ public struct DeviceMotionPipeline: Sendable {
         let period = 1 / (self.inputRate ?? outputRate)
         filter = OrientationFilter(samplePeriod: period, parameters: parameters)
         gravityFilter = AccelerometerGravityFilter(samplePeriod: period)
-        channels = Array(repeating: 0, count: Self.channelCount)
+        channels = Array(
+            repeating: 0, count: referenceFrame.needsMagnetometer ? Self.magneticChannelCount : Self.channelCount)
         aligned.reserveCapacity(Self.rateEstimationCount)
     }
 
@@ -129,13 +174,53 @@ public struct DeviceMotionPipeline: Sendable {
         consumeAligned(into: &output, final: false)
     }
 
+    /// Feeds magnetometer readings (µT, device frame, CoreMotion axes, on the readings' clock), in time order. Each
+    /// is applied right after the first fused reading at or after its timestamp (readings later than that, right
+    /// after the next one); in ``AttitudeReferenceFrame/xArbitraryZVertical`` they are ignored.
+    public mutating func append(magnetometer readings: some Sequence<MagnetometerSample>) {
+        guard referenceFrame.needsMagnetometer else { return }
+        magnetometer.append(contentsOf: readings)
+        let excess = magnetometer.count - magnetometerHead - Self.magnetometerQueueLimit
+        if excess > 0 { magnetometerHead += excess }
+        if magnetometerHead > Self.magnetometerQueueLimit {
+            magnetometer.removeFirst(magnetometerHead)
+            magnetometerHead = 0
+        }
+    }
+
+    /// Feeds samples that pair both sensors and the magnetometer readings of the same stretch of time (a file
+    /// with `mag_*` columns), in time order: in chunks of at most half ``magnetometerQueueLimit``, each chunk's
+    /// readings before its samples, so that each reading is applied at its own instant and none is dropped.
+    public mutating func append(
+        samples: some Sequence<IMUSample>, magnetometer readings: some Sequence<MagnetometerSample>,
+        into output: inout [DeviceMotion]
+    ) {
+        let samples = Array(samples)
+        let readings = Array(readings)
+        let chunk = Self.magnetometerQueueLimit / 2
+        var sampleIndex = 0
+        var readingIndex = 0
+        while sampleIndex < samples.count {
+            let sampleEnd = min(sampleIndex + chunk, samples.count)
+            let until = samples[sampleEnd - 1].timestamp
+            let readingLimit = min(readingIndex + chunk, readings.count)
+            let readingEnd =
+                readings[readingIndex..<readingLimit].firstIndex { $0.timestamp > until } ?? readingLimit
+            append(magnetometer: readings[readingIndex..<readingEnd])
+            append(samples: samples[sampleIndex..<sampleEnd], into: &output)
+            (sampleIndex, readingIndex) = (sampleEnd, readingEnd)
+        }
+        append(magnetometer: readings[readingIndex...])
+    }
+
     /// Flushes the end of the stream into `output`.
     public mutating func finish(into output: inout [DeviceMotion]) {
         aligner.finish(into: &aligned)
         consumeAligned(into: &output, final: true)
         let attitudes = attitudes
+        let magnetic = magneticOutput
         resampler.finish { timestamp, values in
-            output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+            output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes, magnetic: magnetic))
         }
     }
 
@@ -173,11 +258,13 @@ public struct DeviceMotionPipeline: Sendable {
     private mutating func start(inputRate rate: Double) {
         inputRate = rate
         isStarted = true
-        filter = OrientationFilter(samplePeriod: 1 / rate, parameters: parameters)
+        let pending = magnetometer[magnetometerHead...].prefix(Self.rateEstimationCount).map(\.timestamp)
+        filter = OrientationFilter(
+            samplePeriod: 1 / rate, parameters: parameters, magnetometerPeriod: medianInterval(of: pending))
         gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
         do {
             resampler = try FixedRateResampler(
-                outputRate: outputRate, channelCount: Self.channelCount, configuration: ResamplerConfiguration(inputRate: rate))
+                outputRate: outputRate, channelCount: channels.count, configuration: ResamplerConfiguration(inputRate: rate))
         } catch {
             preconditionFailure("a sensor rate in \(Self.sensorRateRange) Hz configures a resampler: \(error)")
         }
@@ -209,9 +296,14 @@ public struct DeviceMotionPipeline: Sendable {
                 rotationRate: sample.rotationRate ?? filter.gyroscopeBias,
                 acceleration: sample.acceleration,
                 interval: sample.rotationRate == nil ? 0 : interval ?? period)
-            quaternion = filter.orientation
             gravity = filter.gravity
             rotationRate = filter.rotationRate
+            if referenceFrame.needsMagnetometer {
+                applyMagnetometer(until: sample.timestamp, period: period)
+                quaternion = attitudeInReferenceFrame()
+            } else {
+                quaternion = filter.orientation
+            }
         } else {
             gravityFilter.update(acceleration: sample.acceleration)
             quaternion = gravityFilter.orientation
@@ -227,15 +319,20 @@ public struct DeviceMotionPipeline: Sendable {
         channels[3] = rotationRate.x
         channels[4] = rotationRate.y
         channels[5] = rotationRate.z
+        if let field = lastMagneticField {
+            channels[6] = field.x
+            channels[7] = field.y
+            channels[8] = field.z
+        }
         let attitudes = attitudes
+        let magnetic = magneticOutput
         do {
             try resampler.append(timestamp: sample.timestamp, values: channels) { timestamp, values in
-                output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes))
+                output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes, magnetic: magnetic))
             }
         } catch {
             preconditionFailure(
-                "the pipeline passes \(Self.channelCount) values to its \(Self.channelCount)-channel resampler: \(error)"
-            )
+                "the pipeline passes \(channels.count) values to its \(channels.count)-channel resampler: \(error)")
         }
         if attitudes.span.isInfinite, let latency = resampler.latency {
             // Outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
@@ -243,16 +340,77 @@ public struct DeviceMotionPipeline: Sendable {
         }
     }
 
+    /// Applies the magnetometer readings up to `timestamp` to the filter's heading correction.
+    private mutating func applyMagnetometer(until timestamp: Double, period: Double) {
+        while magnetometerHead < magnetometer.count, magnetometer[magnetometerHead].timestamp <= timestamp {
+            let reading = magnetometer[magnetometerHead]
+            magnetometerHead += 1
+            guard reading.timestamp.isFinite, reading.field.x.isFinite, reading.field.y.isFinite,
+                reading.field.z.isFinite, reading.field != .zero
+            else { continue }
+            let interval = lastMagnetometerTimestamp.map { reading.timestamp - $0 }.map {
+                $0 > 0 ? min($0, Self.magnetometerIntervalLimit) : period
+            }
+            lastMagnetometerTimestamp = reading.timestamp
+            filter.update(magneticField: reading.field, interval: interval ?? period)
+            lastMagneticField = reading.field
+            if firstMagneticTimestamp == nil { firstMagneticTimestamp = timestamp }
+        }
+        if magnetometerHead == magnetometer.count {
+            magnetometer.removeAll(keepingCapacity: true)
+            magnetometerHead = 0
+        }
+    }
+
+    /// The filter's attitude in ``referenceFrame`` (one of the magnetic frames).
+    private func attitudeInReferenceFrame() -> Quaternion {
+        let angle: Double
+        switch referenceFrame {
+        case .xArbitraryCorrectedZVertical:
+            angle = filter.headingCorrectionAngle - (filter.initialHeadingCorrectionAngle ?? filter.headingCorrectionAngle)
+        case .xTrueNorthZVertical:
+            angle = filter.headingCorrectionAngle - declination * .pi / 180
+        default:
+            angle = filter.headingCorrectionAngle
+        }
+        return Quaternion(axis: Vector3(x: 0, y: 0, z: 1), angle: angle) * filter.orientation
+    }
+
+    /// What the outputs need to carry a field and a heading: `nil` in ``AttitudeReferenceFrame/xArbitraryZVertical``.
+    private var magneticOutput: MagneticOutput? {
+        guard referenceFrame.needsMagnetometer else { return nil }
+        let first = firstMagneticTimestamp ?? .infinity
+        return MagneticOutput(
+            headingSince: referenceFrame.pointsNorth ? first : .infinity, fieldSince: first + (resampler.latency ?? 0))
+    }
+
+    /// From when outputs carry a heading and a magnetic field.
+    private struct MagneticOutput {
+        /// Outputs at or after this time carry a heading (never outside the north frames).
+        let headingSince: Double
+        /// Outputs at or after this time carry a field: the first reading's time plus the resampler's latency, so
+        /// that no output's field is smoothed together with the zeros before the first reading.
+        let fieldSince: Double
+    }
+
     /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
     private static func motion(
-        timestamp: Double, values: UnsafeBufferPointer<Double>, attitudes: AttitudeHistory
+        timestamp: Double, values: UnsafeBufferPointer<Double>, attitudes: AttitudeHistory, magnetic: MagneticOutput?
     ) -> DeviceMotion {
         let quaternion = attitudes.attitude(at: timestamp)
-        return DeviceMotion(
+        var motion = DeviceMotion(
             timestamp: timestamp,
             attitude: Attitude(quaternion: quaternion),
             rotationRate: Vector3(x: values[3], y: values[4], z: values[5]),
             gravity: -quaternion.inverseRotate(Vector3(x: 0, y: 0, z: 1)),
             userAcceleration: Vector3(x: values[0], y: values[1], z: values[2]))
+        if let magnetic {
+            if timestamp >= magnetic.headingSince { motion.heading = motion.attitude.heading }
+            if timestamp >= magnetic.fieldSince {
+                motion.magneticField = CalibratedMagneticField(
+                    field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: .uncalibrated)
+            }
+        }
+        return motion
     }
 }

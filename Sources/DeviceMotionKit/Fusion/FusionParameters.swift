@@ -30,6 +30,8 @@ public struct FusionParameters: Hashable, Sendable {
     public var restGyroscopeThreshold: Double
     /// Largest accelerometer deviation from its low-pass, in g, that still counts as rest (0.5 m/s^2).
     public var restAccelerometerThreshold: Double
+    /// The magnetometer's heading correction (used only when magnetometer readings are fed).
+    public var magnetic: MagneticFusionParameters
 
     /// Creates parameters; every one defaults to the published VQF value.
     public init(
@@ -45,7 +47,8 @@ public struct FusionParameters: Hashable, Sendable {
         restMinimumDuration: Double = 1.5,
         restFilterTimeConstant: Double = 0.5,
         restGyroscopeThreshold: Double = 2,
-        restAccelerometerThreshold: Double = 0.5 / standardGravity
+        restAccelerometerThreshold: Double = 0.5 / standardGravity,
+        magnetic: MagneticFusionParameters = .init()
     ) {
         self.accelerometerTimeConstant = accelerometerTimeConstant
         self.estimatesBiasInMotion = estimatesBiasInMotion
@@ -60,5 +63,6 @@ public struct FusionParameters: Hashable, Sendable {
         self.restFilterTimeConstant = restFilterTimeConstant
         self.restGyroscopeThreshold = restGyroscopeThreshold
         self.restAccelerometerThreshold = restAccelerometerThreshold
+        self.magnetic = magnetic
     }
 }

@@ -16,6 +16,11 @@ import Glibc
 /// Feed it every reading at the sensor rate; it allocates nothing per update. Readings use CoreMotion units and
 /// signs (acceleration in g, (0, 0, -1) face up; rotation rate in rad/s).
 ///
+/// Magnetometer readings (``update(magneticField:interval:)``, optional) never touch ``orientation``: they drive a
+/// separate heading correction about the vertical (``HeadingCorrection``, rejected while
+/// ``MagneticDisturbanceDetector`` sees a disturbed field), and ``magneticNorthOrientation`` applies it, as VQF's 9D
+/// estimate applies its heading correction to the 6D one.
+///
 /// ```swift
 /// var filter = OrientationFilter(samplePeriod: 1 / 200)
 /// filter.update(rotationRate: gyro, acceleration: accel)
@@ -38,14 +43,22 @@ public struct OrientationFilter: Sendable {
     private var biasEstimator: GyroBiasEstimator
     /// The last bias-corrected rotation rate, in rad/s.
     public private(set) var rotationRate = Vector3.zero
+    /// Magnetic disturbance detection.
+    private var disturbanceDetector: MagneticDisturbanceDetector
+    /// The magnetometer's heading correction.
+    private var headingCorrection: HeadingCorrection
 
-    /// Creates a filter for readings every `samplePeriod` seconds, starting level (gravity along -z).
-    public init(samplePeriod: Double, parameters: FusionParameters = .init()) {
+    /// Creates a filter for readings every `samplePeriod` seconds, starting level (gravity along -z), and
+    /// magnetometer readings every `magnetometerPeriod` seconds (by default `samplePeriod`).
+    public init(samplePeriod: Double, parameters: FusionParameters = .init(), magnetometerPeriod: Double? = nil) {
         self.parameters = parameters
         self.samplePeriod = samplePeriod
         inertialAccelerationLowPass = VectorLowPass(tau: parameters.accelerometerTimeConstant, period: samplePeriod)
         restDetector = RestDetector(parameters: parameters, period: samplePeriod)
         biasEstimator = GyroBiasEstimator(parameters: parameters, period: samplePeriod)
+        disturbanceDetector = MagneticDisturbanceDetector(
+            parameters: parameters.magnetic, period: magnetometerPeriod ?? samplePeriod)
+        headingCorrection = HeadingCorrection(parameters: parameters.magnetic)
     }
 
     /// The orientation: a unit quaternion rotating device-frame vectors into the earth frame (z up, yaw arbitrary).
@@ -59,6 +72,42 @@ public struct OrientationFilter: Sendable {
 
     /// Whether the device is currently at rest (still long enough for a rest bias update).
     public var isResting: Bool { restDetector.isResting }
+
+    /// The rotation about the vertical, in radians (-pi...pi, counter-clockwise seen from above), that turns
+    /// ``orientation``'s earth frame into the magnetic-north one; 0 before any magnetometer reading.
+    public var headingCorrectionAngle: Double { headingCorrection.angle }
+
+    /// ``headingCorrectionAngle`` after the first magnetometer reading (the origin of
+    /// ``AttitudeReferenceFrame/xArbitraryCorrectedZVertical``), or `nil` before any reading.
+    public var initialHeadingCorrectionAngle: Double? { headingCorrection.initialAngle }
+
+    /// The orientation in the magnetic-north frame (x towards magnetic north, y west, z up): ``orientation`` turned
+    /// by ``headingCorrectionAngle`` about the vertical.
+    public var magneticNorthOrientation: Quaternion {
+        Quaternion(axis: Vector3(x: 0, y: 0, z: 1), angle: headingCorrection.angle) * orientation
+    }
+
+    /// Whether the magnetometer currently sees a disturbed field (or has not learned the undisturbed one yet), so
+    /// the heading holds on the gyroscope.
+    public var isMagneticallyDisturbed: Bool { disturbanceDetector.isDisturbed }
+
+    /// Feeds one magnetometer reading, after the ``update(rotationRate:acceleration:interval:)`` of the same instant.
+    /// - Parameters:
+    ///   - magneticField: The field in the device frame, in microtesla (any constant unit works); a non-finite or
+    ///     all-zero reading corrects nothing.
+    ///   - interval: Seconds since the previous magnetometer reading; `nil` uses the nominal period.
+    public mutating func update(magneticField: Vector3, interval: Double? = nil) {
+        guard magneticField.x.isFinite, magneticField.y.isFinite, magneticField.z.isFinite, magneticField != .zero
+        else { return }
+        let interval = interval ?? samplePeriod
+        let earthField = orientation.rotate(magneticField)
+        if parameters.magnetic.rejectsDisturbances {
+            disturbanceDetector.update(
+                earthField: earthField, rotationRate: restDetector.meanRotationRate.norm, interval: interval)
+        }
+        headingCorrection.update(
+            earthField: earthField, isDisturbed: disturbanceDetector.isDisturbed, interval: interval)
+    }
 
     /// Feeds one reading pair.
     /// - Parameters:

@@ -32,12 +32,17 @@ public struct MotionUpdateLoop: Sendable {
     ///   - inputRate: The nominal sensor rate, a hint only (see ``DeviceMotionPipeline/init(outputRate:hasGyroscope:inputRate:parameters:)``);
     ///     without it, timestamps that give no sensor rate end in ``rateFailure``.
     ///   - parameters: Fusion tuning.
-    /// - Throws: ``MotionError/rateOutOfRange(name:value:allowed:)`` for a rate out of range.
+    ///   - referenceFrame: The frame the attitude is expressed in (see ``DeviceMotionPipeline``).
+    ///   - declination: Degrees east of true north, for ``AttitudeReferenceFrame/xTrueNorthZVertical``.
+    /// - Throws: ``MotionError/rateOutOfRange(name:value:allowed:)`` for a rate out of range, and the pipeline's
+    ///   reference-frame errors.
     public init(
-        outputRate: Double, hasGyroscope: Bool, inputRate: Double? = nil, parameters: FusionParameters = .init()
+        outputRate: Double, hasGyroscope: Bool, inputRate: Double? = nil, parameters: FusionParameters = .init(),
+        referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, declination: Double? = nil
     ) throws(MotionError) {
         pipeline = try DeviceMotionPipeline(
-            outputRate: outputRate, hasGyroscope: hasGyroscope, inputRate: inputRate, parameters: parameters)
+            outputRate: outputRate, hasGyroscope: hasGyroscope, inputRate: inputRate, parameters: parameters,
+            referenceFrame: referenceFrame, declination: declination)
         nominalRate = inputRate
     }
 
@@ -72,13 +77,29 @@ public struct MotionUpdateLoop: Sendable {
         pipeline.append(samples: samples, into: &output)
     }
 
+    /// Feeds magnetometer readings (µT, device frame, on the readings' clock), applied as their time comes; ignored in
+    /// ``AttitudeReferenceFrame/xArbitraryZVertical``.
+    public mutating func append(magnetometer readings: some Sequence<MagnetometerSample>) {
+        pipeline.append(magnetometer: readings)
+    }
+
+    /// Fuses samples that pair both sensors and the magnetometer readings of the same stretch of time (a file with
+    /// `mag_*` columns).
+    public mutating func append(
+        samples: some Sequence<IMUSample>, magnetometer readings: some Sequence<MagnetometerSample>,
+        into output: inout [DeviceMotion]
+    ) {
+        pipeline.append(samples: samples, magnetometer: readings, into: &output)
+    }
+
     /// After the source's sensors changed: if the gyroscope left or came back, finishes the fusion so far into
     /// `output` and starts a new one for what streams now.
     public mutating func sensorsChanged(hasGyroscope: Bool, into output: inout [DeviceMotion]) {
         guard hasGyroscope != pipeline.availableFields.contains(.rotationRate),
             let next = try? DeviceMotionPipeline(
                 outputRate: pipeline.outputRate, hasGyroscope: hasGyroscope, inputRate: nominalRate,
-                parameters: pipeline.parameters)
+                parameters: pipeline.parameters, referenceFrame: pipeline.referenceFrame,
+                declination: pipeline.referenceFrame == .xTrueNorthZVertical ? pipeline.declination : nil)
         else { return }
         pipeline.finish(into: &output)
         finishedStatistics = finishedStatistics.adding(pipeline.inputStatistics)

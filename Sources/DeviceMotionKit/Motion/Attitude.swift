@@ -55,3 +55,14 @@ public struct Attitude: Hashable, Sendable {
         self = relative(to: reference)
     }
 }
+
+extension Attitude {
+    /// The heading in degrees, 0..<360, clockwise seen from above: ``yaw`` as a compass reads it (0 when the
+    /// device's x axis points along the reference frame's, 90 when it points 90° clockwise from it, to the east
+    /// in a north frame). Meaningful only in the north reference frames.
+    public var heading: Double {
+        let degrees = -yaw * 180 / .pi
+        let wrapped = degrees < 0 ? degrees + 360 : degrees
+        return wrapped >= 360 ? 0 : wrapped
+    }
+}

@@ -160,4 +160,57 @@ final class IMUMotionTests {
         #expect(missingResult.status != ExitStatus.success.rawValue)
         #expect(missingResult.standardError.contains("missing column(s) gyr_y, gyr_z"))
     }
+
+    @Test("--reference-frame with mag_* columns: face up, x pointing east, heading 90° (95° true with --declination 5)")
+    func referenceFrames() throws {
+        // Flat, x east and y north: the field (20 µT north, 40 µT down) reads (0, 20, -40) µT in the device frame.
+        let input = try file(
+            "east.csv",
+            broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z,mag_x,mag_y,mag_z", seconds: 4) { _ in
+                "0,0,0,0,0,9.80665,0,20,-40"
+            })
+        for (arguments, expected) in [
+            (["--reference-frame", "x-magnetic-north-z-vertical"], 90.0),
+            (["--reference-frame", "xTrueNorthZVertical", "--declination", "5"], 95),
+        ] {
+            let (result, lines) = try run([input] + arguments)
+            #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+            #expect(lines.count >= 99)
+            for line in lines {
+                let heading = try #require(line["heading"] as? Double)
+                #expect(abs(heading - expected) < 1e-6)
+                // The field appears once the resampler's kernel holds readings only (its latency after the first).
+                guard (line["timestamp"] as? Double ?? 0) > 11 else { continue }
+                let field = try #require(line["magnetic_field"] as? [String: Any])
+                #expect(field["accuracy"] as? String == "uncalibrated")
+                #expect(abs((field["y"] as? Double ?? 0) - 20) < 1e-6)
+            }
+            let attitude = try #require(lines.last?["attitude"] as? [String: Double])
+            let yaw = 2 * atan2(attitude["z"] ?? 0, attitude["w"] ?? 0) * 180 / .pi
+            #expect(abs(yaw + expected) < 1e-6)  // yaw counter-clockwise: -90° (magnetic), -95° (true)
+        }
+        let (arbitrary, lines) = try run([input])
+        #expect(arbitrary.status == ExitStatus.success.rawValue)
+        #expect(lines.allSatisfy { $0["heading"] == nil && $0["magnetic_field"] == nil })
+    }
+
+    @Test("--reference-frame refusals: no mag_* columns, unknown frame, true north without or with a wild declination")
+    func referenceFrameRefusals() throws {
+        let plain = try file("plain.csv", "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0.01,0,0,0,0,0,9.8\n")
+        let (noMagnetometer, _) = try run([plain, "--reference-frame", "x-magnetic-north-z-vertical"])
+        #expect(noMagnetometer.status == ExitStatus.badInput.rawValue)
+        #expect(noMagnetometer.standardError.contains("needs magnetometer and gyroscope readings (columns mag_x, mag_y, mag_z"))
+        for (arguments, message) in [
+            (["--reference-frame", "north"], "--reference-frame north is not a reference frame; pass one of"),
+            (["--reference-frame", "x-true-north-z-vertical"], "needs --declination DEG"),
+            (
+                ["--reference-frame", "x-true-north-z-vertical", "--declination", "200"],
+                "--declination 200 is outside -180...180 degrees"
+            ),
+        ] {
+            let (result, _) = try run([plain] + arguments)
+            #expect(result.status == ExitStatus.usage.rawValue)
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
 }

@@ -48,12 +48,19 @@ struct FormatSchemaTests {
         #expect(failures.messages.isEmpty, "\(failures.messages.joined(separator: "\n"))")
     }
 
-    @Test("imu-motion: JSON lines, the CSV in motion.csv's columns, the benchmark line")
+    @Test("imu-motion: JSON lines, the CSV in motion.csv's columns, the benchmark line; with a magnetic reference frame")
     func motion() async throws {
         try await checked { check in
             try check.validate(check.run("imu-motion", [Self.versionOne, "--json"]), "device-motion.schema.json")
             try check.validate(check.run("imu-motion", [Self.versionOne]), "motion-row.schema.json", .csv)
             try check.validate(check.run("imu-motion", [Self.versionOne, "--benchmark", "--json"]), "benchmark.schema.json")
+            let magnet = Self.root.appendingPathComponent("Fixtures/broad/29_disturbed_stationary_magnet_B-excerpt.csv").path
+            for frame in ["x-magnetic-north-z-vertical", "x-arbitrary-corrected-z-vertical"] {
+                let arguments = [magnet, "--reference-frame", frame]
+                try check.validate(check.run("imu-motion", arguments + ["--json"]), "device-motion.schema.json")
+                try check.validate(check.run("imu-motion", arguments), "motion-row-magnetic.schema.json", .csv)
+            }
+            try check.validate(check.run("imu-motion", [magnet]), "motion-row.schema.json", .csv)
         }
     }
 

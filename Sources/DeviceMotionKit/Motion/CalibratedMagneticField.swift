@@ -1,0 +1,21 @@
+import MotionSamples
+
+/// The magnetic field in the device frame with its calibration accuracy, as CoreMotion's
+/// `CMCalibratedMagneticField`.
+///
+/// imu-bridge has no calibration stage yet, so the field is the magnetometer's reading as it came (Earth's field,
+/// the surroundings and the device's own hard and soft iron) and the accuracy is always
+/// ``MagneticFieldCalibrationAccuracy/uncalibrated``.
+public struct CalibratedMagneticField: Hashable, Sendable {
+    /// The field in microtesla along the device's x, y and z axes.
+    public var field: Vector3
+    /// How well the device's own field is removed from ``field``.
+    public var accuracy: MagneticFieldCalibrationAccuracy
+
+    /// Creates a field with its accuracy.
+    @inlinable
+    public init(field: Vector3, accuracy: MagneticFieldCalibrationAccuracy) {
+        self.field = field
+        self.accuracy = accuracy
+    }
+}
