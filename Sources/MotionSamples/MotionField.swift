@@ -18,6 +18,8 @@ public enum MotionField: String, CaseIterable, CodingKey, Sendable {
     case gravity
     /// Acceleration the user imparts to the device (raw acceleration minus gravity), g.
     case userAcceleration = "user_acceleration"
+    /// A magnetometer reading (`CMMagnetometerData.magneticField`), µT, in the device frame.
+    case magneticField = "magnetic_field"
 
     /// The fields of one sample of the accelerometer and gyroscope, in column order.
     public static let sample: [MotionField] = [.timestamp, .acceleration, .rotationRate]
@@ -29,7 +31,7 @@ public enum MotionField: String, CaseIterable, CodingKey, Sendable {
         switch self {
         case .timestamp: []
         case .attitude: ["w", "x", "y", "z"]
-        case .acceleration, .rotationRate, .gravity, .userAcceleration: ["x", "y", "z"]
+        case .acceleration, .rotationRate, .gravity, .userAcceleration, .magneticField: ["x", "y", "z"]
         }
     }
 
