@@ -33,6 +33,24 @@ extension UMockdev {
             }
         }
 
+        @Test("MPU-9250 with a hwdb ACCEL_MOUNT_MATRIX: the hwdb's rotation replaces the accelerometer's in the magnetometer's")
+        func mpu9250WithHWDB() throws {
+            var fixture = try SysfsFixture(named: "mpu9250")
+            let index = try #require(fixture.devices.firstIndex { $0.sysname == "iio:device50" })
+            fixture.devices[index].properties.append(.init(key: "ACCEL_MOUNT_MATRIX", value: "0, 1, 0; -1, 0, 0; 0, 0, 1"))
+            let testbed = try Testbed()
+            defer { testbed.close() }
+            _ = try testbed.install(fixture)
+            setenv("UMOCKDEV_DIR", testbed.root.path, 1)
+            defer { unsetenv("UMOCKDEV_DIR") }
+            let device = try #require(try IMUDiscovery().imu(matching: "mpu9250").magnetometer)
+            // hwdb rows in the specific-force sign: rotation (0, -1, 0; 1, 0, 0; 0, 0, 1); times the driver's magn
+            // matrix (0, 1, 0; 1, 0, 0; 0, 0, -1), the accelerometer's driver matrix being the identity.
+            #expect(device.mountMatrix(for: .acceleration).description == "0, -1, 0; 1, 0, 0; 0, 0, 1")
+            #expect(device.mountMatrix(for: .magneticField).description == "-1, 0, 0; 0, 1, 0; 0, 0, -1")
+            #expect(device.mountMatrixSource(for: .magneticField) == "in_magn_mount_matrix, turned by the hwdb ACCEL_MOUNT_MATRIX")
+        }
+
         @Test("MPU-9250: buffered scans carry the field in µT, rotated into the accelerometer's axes, on the scan's clock")
         func mpu9250Streaming() async throws {
             try await withTestbed(["mpu9250"]) { testbed, _ in

@@ -145,9 +145,9 @@ struct DeviceDescriber {
     /// iio-sensor-proxy), else the driver's. The gyroscope: the driver's when it says anything but
     /// the identity (the kernel prints the identity when firmware gave nothing, the case the hwdb
     /// corrects), else the accelerometer's hwdb rotation. The magnetometer: the driver's (`in_magn_mount_matrix`;
-    /// inv_mpu6050 derives it from the accelerometer's so that the AK89xx reads in the accelerometer's frame). A
-    /// magnetometer on a device with an accelerometer never takes the hwdb's: that describes the accelerometer chip,
-    /// and the driver's matrix already relates the two. The driver's matrix is its per-type
+    /// inv_mpu6050 derives it from the accelerometer's so that the AK89xx reads in the accelerometer's frame); on a
+    /// device whose accelerometer the hwdb turns, the hwdb's rotation replaces the driver's accelerometer matrix in it
+    /// too (`hwdb · accel_driverᵀ · magn_driver`), so the field stays in the accelerometer's frame. The driver's matrix is its per-type
     /// `in_<type>_mount_matrix` (libiio: channel attribute `mount_matrix`), else the device-wide
     /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`).
     private func mountMatrices(
@@ -155,13 +155,15 @@ struct DeviceDescriber {
     ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], [ChannelType: String]) {
         var matrices: [ChannelType: MountMatrix] = [:]
         var sources: [ChannelType: String] = [:]
+        var accelerometerDriverMatrix = MountMatrix.identity
+        let hasMagnetometer = channels.contains { $0.type == .magneticField }
         let mountChannel = channels.first { $0.type == .other && $0.id == "mount" && $0.attributeNames.contains("matrix") }
         for type in ChannelType.vectors {
             guard let channel = channels.first(where: { $0.type == type }) else { continue }
             if type == .acceleration, let hwdb {
                 matrices[type] = hwdb.rotation
                 sources[type] = hwdb.completedZ ? HWDBMountMatrix.completedSource : HWDBMountMatrix.source
-                continue
+                if !hasMagnetometer { continue }
             }
             let found: (text: String, attribute: String, source: String)?
             if channel.attributeNames.contains("mount_matrix") {
@@ -182,9 +184,15 @@ struct DeviceDescriber {
             if let found {
                 driverMatrix = try MountMatrix(parsing: found.text, attribute: found.attribute)
             }
-            if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
+            if type == .acceleration, hwdb != nil {
+                accelerometerDriverMatrix = driverMatrix ?? .identity
+            } else if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
                 matrices[type] = hwdb.rotation
                 sources[type] = HWDBMountMatrix.gyroscopeSource
+            } else if type == .magneticField, let hwdb, matrices[.acceleration] != nil {
+                matrices[type] = hwdb.rotation.composed(after: accelerometerDriverMatrix.transposed)
+                    .composed(after: driverMatrix ?? .identity)
+                sources[type] = "\(found?.source ?? "none (identity)"), turned by the \(HWDBMountMatrix.source)"
             } else if let driverMatrix, let found {
                 matrices[type] = driverMatrix
                 sources[type] = found.source
