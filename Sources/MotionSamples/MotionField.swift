@@ -22,8 +22,9 @@ public enum MotionField: String, CaseIterable, CodingKey, Sendable {
     /// Heading in the north reference frames, degrees clockwise from north (empty in a CSV, absent in JSON, when
     /// there is none).
     case heading
-    /// The magnetometer's field in the device frame, µT, with its calibration accuracy (`uncalibrated`, `low`,
-    /// `medium` or `high`).
+    /// The magnetic field in the device frame, µT: a magnetometer reading as `{x, y, z}` (CoreMotion's
+    /// `CMMagnetometerData.magneticField`), and in device motion with its calibration accuracy added (`uncalibrated`,
+    /// `low`, `medium` or `high`, as `CMCalibratedMagneticField`).
     case magneticField = "magnetic_field"
 
     /// The fields of one sample of the accelerometer and gyroscope, in column order.

@@ -60,8 +60,11 @@ public struct SensorAligner: Sendable {
 
     /// Adds a batch of readings (either sensor, any order between sensors) and appends the samples that are
     /// now complete to `output`, in time order.
+    ///
+    /// Magnetometer readings are ignored (not counted either): samples pair the accelerometer and gyroscope, and a
+    /// consumer that wants the magnetic field takes it from the batch itself.
     public mutating func append(_ batch: [SensorSample], into output: inout [IMUSample]) {
-        for reading in batch { accept(reading, output: &output) }
+        for reading in batch where reading.sensor != .magnetometer { accept(reading, output: &output) }
         drain(final: false, into: &output)
     }
 
@@ -112,6 +115,7 @@ public struct SensorAligner: Sendable {
         switch reading.sensor {
         case .accelerometer: accelerometer.append(reading)
         case .gyroscope: gyroscope.append(reading)
+        case .magnetometer: break
         }
     }
 
@@ -150,6 +154,7 @@ public struct SensorAligner: Sendable {
         switch reading.sensor {
         case .accelerometer: lastAccelerometerTimestamp = timestamp
         case .gyroscope: lastGyroscopeTimestamp = timestamp
+        case .magnetometer: break
         }
         return true
     }
@@ -188,6 +193,7 @@ public struct SensorAligner: Sendable {
         case .gyroscope:
             swap(&leader, &gyroscope)
             swap(&follower, &accelerometer)
+        case .magnetometer: break  // never the timeline: the aligner ignores magnetometer readings
         }
     }
 
@@ -259,6 +265,7 @@ public struct SensorAligner: Sendable {
                 return
             }
             output.append(IMUSample(timestamp: reading.timestamp, acceleration: partner, rotationRate: reading.value))
+        case .magnetometer: return  // never queued: the aligner ignores magnetometer readings
         }
         statistics.outputCount += 1
     }

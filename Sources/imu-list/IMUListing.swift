@@ -7,6 +7,7 @@ struct IMUListing: Encodable {
     let location: String?
     let accelerometer: DeviceListing?
     let gyroscope: DeviceListing?
+    let magnetometer: DeviceListing?
 
     init(_ imu: IMU) {
         name = imu.name
@@ -14,6 +15,7 @@ struct IMUListing: Encodable {
         location = imu.location
         accelerometer = imu.accelerometer.map { DeviceListing($0, primary: .acceleration) }
         gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
+        magnetometer = imu.magnetometer.map { DeviceListing($0, primary: .magneticField) }
     }
 
     /// A sensor of fewer than three axes, on a line of its own: under `accelerometer` and/or
@@ -24,6 +26,7 @@ struct IMUListing: Encodable {
         location = device.location
         accelerometer = device.axes(of: .acceleration).isEmpty ? nil : DeviceListing(device, primary: .acceleration)
         gyroscope = device.axes(of: .angularVelocity).isEmpty ? nil : DeviceListing(device, primary: .angularVelocity)
+        magnetometer = nil
     }
 
     // A missing sensor is written as null, so every key is always present.
@@ -34,9 +37,10 @@ struct IMUListing: Encodable {
         try container.encode(location, forKey: .location)
         try container.encode(accelerometer, forKey: .accelerometer)
         try container.encode(gyroscope, forKey: .gyroscope)
+        try container.encode(magnetometer, forKey: .magnetometer)
     }
 
-    private enum CodingKeys: String, CodingKey { case name, uri, location, accelerometer, gyroscope }
+    private enum CodingKeys: String, CodingKey { case name, uri, location, accelerometer, gyroscope, magnetometer }
 }
 
 /// The JSON shape of one IIO device.

@@ -15,7 +15,9 @@ struct IMUTable {
                 imu.accelerometer?.id == imu.gyroscope?.id
                 ? "combined" : imu.gyroscope == nil ? "accelerometer only" : imu.accelerometer == nil ? "gyroscope only" : "split"
             let location = imu.location.map { ", \($0)" } ?? ""
-            out += "IMU \(index): \(imu.name) (\(kind), \(imu.uri)\(location))\n"
+            let magnetometer =
+                imu.magnetometer.map { $0.id == imu.accelerometer?.id ? ", magnetometer built in" : ", magnetometer \($0.name)" } ?? ""
+            out += "IMU \(index): \(imu.name) (\(kind)\(magnetometer), \(imu.uri)\(location))\n"
             for device in imu.devices {
                 out += describe(device)
             }
@@ -28,6 +30,11 @@ struct IMUTable {
         }
         return out
     }
+
+    /// The mount-matrix line of each sensor of a device with several.
+    private static let mountLabels: [ChannelType: String] = [
+        .acceleration: "accel mount", .angularVelocity: "gyro mount", .magneticField: "magn mount",
+    ]
 
     /// `2-axis gyroscope x, y`, `1-axis accelerometer z`: what a sensor of fewer than three axes measures.
     static func kind(of sensor: IIODeviceInfo) -> String {
@@ -59,9 +66,9 @@ struct IMUTable {
             lines.append("    rate        \(current)\(available)  [\(frequency.attributeName)]")
         }
         lines.append("    clock       \(device.timestampClock ?? "n/a")")
-        let isCombined = device.isAccelerometer && device.isGyroscope
-        for type in [ChannelType.acceleration, .angularVelocity] where device.hasVector(type) {
-            let mountLabel = !isCombined ? "mount" : type == .acceleration ? "accel mount" : "gyro mount"
+        let types = [ChannelType.acceleration, .angularVelocity, .magneticField].filter(device.hasVector)
+        for type in types {
+            let mountLabel = types.count == 1 ? "mount" : Self.mountLabels[type] ?? "mount"
             lines.append(
                 "    \(mountLabel.padding(12))\(device.mountMatrix(for: type).description)  [\(device.mountMatrixSource(for: type))]")
         }

@@ -6,7 +6,8 @@ import Logging
 import MotionSamples
 import Resampling
 
-/// `imu-stream`: prints decoded samples of one IMU, in CoreMotion units and signs.
+/// `imu-stream`: prints decoded samples of one IMU (with its magnetic field, if it has a magnetometer), in
+/// CoreMotion units and signs.
 @main
 struct IMUStream: AsyncParsableCommand {
     /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
@@ -14,14 +15,16 @@ struct IMUStream: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "imu-stream",
-        abstract: "Stream one IMU's accelerometer and gyroscope, in CoreMotion units and signs.",
+        abstract: "Stream one IMU's accelerometer, gyroscope and magnetometer, in CoreMotion units and signs.",
         discussion: """
               imu-stream --samples 10                 # ten samples of the first IMU
               imu-stream --json --duration 5 | jq .acceleration.z
               imu-stream --wait --any                 # survive unplug and replug
 
             Acceleration is in g with gravity pointing down (lying face up at rest reads z = -1), \
-            rotation rate in rad/s. Timestamps are monotonic seconds from the kernel's scan timestamps. \
+            rotation rate in rad/s. An IMU with a magnetometer (an MPU-9250, a HID hub's magn_3d, a \
+            compass chip on the same bus) adds its latest reading in microtesla, in the same device axes \
+            (magnetic_field in --json). Timestamps are monotonic seconds from the kernel's scan timestamps. \
             Uses the device's kernel buffer when it has one (its current trigger, else its own, attached \
             and detached again on exit; or a hardware FIFO) and polls the *_raw attributes otherwise. \
             When another reader holds the buffer (iio-sensor-proxy on most GNOME and KDE laptops), it \
@@ -133,6 +136,7 @@ struct IMUStream: AsyncParsableCommand {
         samples: Int?
     ) async throws {
         var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
+        var magneticField = MagneticFieldHold()
         var aligned: [IMUSample] = []
         var printed = 0
         var deadline: Double?
@@ -142,7 +146,7 @@ struct IMUStream: AsyncParsableCommand {
             for sample in aligned {
                 deadline = deadline ?? duration.map { sample.timestamp + $0 }
                 if let deadline, sample.timestamp >= deadline { return false }
-                try printer.print(sample)
+                try printer.print(PrintedSample(sample: sample, magneticField: magneticField.field(at: sample.timestamp)))
                 printed += 1
                 if let samples, printed >= samples { return false }
             }
@@ -152,11 +156,13 @@ struct IMUStream: AsyncParsableCommand {
             for try await input in inputs {
                 switch input {
                 case .readings(let batch):
+                    magneticField.append(batch)
                     aligner.append(batch, into: &aligned)
                 case .status(let status, _):
                     guard let gyroscope = status.streamsGyroscope else { continue }
                     aligner.finish(into: &aligned)
                     aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: gyroscope))
+                    magneticField.reset()
                 }
                 guard try emit() else { return }
             }

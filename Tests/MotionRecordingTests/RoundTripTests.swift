@@ -72,6 +72,29 @@ struct RoundTripTests {
                 "timestamp,attitude_w,attitude_x,attitude_y,attitude_z,gravity_x,"))
     }
 
+    @Test("magnetometer readings leave raw.csv as it is without them (format 2 has no columns for them)")
+    func magnetometerLeftOut() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creating: temporary.path.appending("magn.imurec"), metadata: SampleData.metadata())
+        let acceleration = Vector3(x: 0, y: 0, z: -1)
+        let rotation = Vector3(x: 0.5, y: 0, z: 0)
+        let field = Vector3(x: 20, y: 0, z: -40)
+        try await writer.append(raw: [
+            SensorSample(sensor: .accelerometer, timestamp: 1, value: acceleration),
+            SensorSample(sensor: .gyroscope, timestamp: 1, value: rotation),
+            SensorSample(sensor: .magnetometer, timestamp: 1, value: field),
+            SensorSample(sensor: .magnetometer, timestamp: 1.5, value: field),
+            SensorSample(sensor: .accelerometer, timestamp: 2, value: acceleration),
+        ])
+        try await writer.finish()
+        #expect(
+            try readText(writer.directory.appending("raw.csv"))
+                == "timestamp,acceleration_x,acceleration_y,acceleration_z,rotation_rate_x,rotation_rate_y,rotation_rate_z\n"
+                + "1.000000,0.00000000,0.00000000,-1.00000000,0.50000000,0.00000000,0.00000000\n"
+                + "2.000000,0.00000000,0.00000000,-1.00000000,,,\n")
+    }
+
     @Test("recording.json says complete: false while writing and complete: true after finish()")
     func metadataLifecycle() async throws {
         let temporary = try TemporaryDirectory()

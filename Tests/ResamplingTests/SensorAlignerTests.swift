@@ -113,6 +113,32 @@ struct SensorAlignerTests {
         #expect(output == times.map { IMUSample(timestamp: $0, acceleration: linearAcceleration($0), rotationRate: linearRotation($0)) })
     }
 
+    @Test("Magnetometer readings (an MPU-9250's scans, a slower compass) change neither the samples nor the statistics")
+    func magnetometerIgnored() throws {
+        let times = timestamps(rate: 104, duration: 1)
+        let motion = times.flatMap { time in
+            [
+                SensorSample(sensor: .accelerometer, timestamp: time, value: linearAcceleration(time)),
+                SensorSample(sensor: .gyroscope, timestamp: time, value: linearRotation(time)),
+            ]
+        }
+        let withField = motion.enumerated().flatMap { index, reading in
+            index % 4 == 1
+                ? [reading, SensorSample(sensor: .magnetometer, timestamp: reading.timestamp, value: Vector3(x: 20, y: 0, z: -40))]
+                : [reading]
+        }
+        var plain = try SensorAligner()
+        var mixed = try SensorAligner()
+        var plainOutput: [IMUSample] = []
+        var mixedOutput: [IMUSample] = []
+        plain.append(motion, into: &plainOutput)
+        plain.finish(into: &plainOutput)
+        mixed.append(withField, into: &mixedOutput)
+        mixed.finish(into: &mixedOutput)
+        #expect(mixedOutput == plainOutput && mixed.timeline == .gyroscope)
+        #expect(mixed.statistics == plain.statistics)
+    }
+
     @Test("Accelerometer-only sources pass through at once with rotationRate nil")
     func accelerometerOnly() throws {
         var aligner = try SensorAligner(configuration: .init(hasGyroscope: false))

@@ -10,7 +10,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var parentPath: String?
     /// All channels of the device.
     public var channels: [IIOChannelInfo]
-    /// The sampling-frequency controls: one per device, or one per channel type (bmi160 has two).
+    /// The sampling-frequency controls: one per device, or one per channel type (bmi160 has two, HID `magn_3d` has
+    /// `in_magn_sampling_frequency`).
     public var samplingFrequencies: [SamplingFrequency]
     /// Mount matrix per channel type, a rotation in the kernel's sign, already resolved (hwdb, then
     /// driver attributes, then identity; a gyroscope without its own takes the accelerometer's hwdb rotation).
@@ -29,7 +30,7 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var accelerationSign: AccelerationSign
     /// The hwdb's `ACCEL_MOUNT_MATRIX` of the device's accelerometer, as written and as applied.
     public var hwdbMountMatrix: HWDBMountMatrix?
-    /// Whether every accelerometer and gyroscope axis has a `*_raw` attribute, so the device can be
+    /// Whether every accelerometer, gyroscope and magnetometer axis has a `*_raw` attribute, so the device can be
     /// read by polling (a HID hub's or cros-ec's can; a buffer-only device cannot).
     public var isPollable: Bool
 
@@ -89,6 +90,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var isAccelerometer: Bool { hasVector(.acceleration) }
     /// Whether the device measures angular velocity on three axes.
     public var isGyroscope: Bool { hasVector(.angularVelocity) }
+    /// Whether the device measures the magnetic field on three axes.
+    public var isMagnetometer: Bool { hasVector(.magneticField) }
 
     /// The main sampling-frequency control (the accelerometer's on combined devices).
     public var samplingFrequency: SamplingFrequency? { samplingFrequencies.first }

@@ -1,7 +1,7 @@
 import Logging
 import SystemPackage
 
-/// Finds the accelerometers and gyroscopes a libiio context exposes and groups them into IMUs.
+/// Finds the accelerometers, gyroscopes and magnetometers a libiio context exposes and groups them into IMUs.
 ///
 /// ```swift
 /// let imus = try IMUDiscovery(uri: "local:").imus()
@@ -28,7 +28,7 @@ public struct IMUDiscovery: Sendable {
         let context = try openContext(uri: uri)
         let described = try describeDevices(in: context)
         return IIOInventory(
-            imus: IMUGrouping.imus(from: described.filter { $0.isAccelerometer || $0.isGyroscope }, uri: uri),
+            imus: IMUGrouping.imus(from: described.filter { $0.isAccelerometer || $0.isGyroscope || $0.isMagnetometer }, uri: uri),
             partialSensors: described.filter(\.isPartialMotionSensor).sorted { $0.id.naturallyPrecedes($1.id) },
             devices: IIOInventory.summaries(of: context))
     }
@@ -54,13 +54,14 @@ public struct IMUDiscovery: Sendable {
         imus.first { $0.accelerometer != nil && $0.gyroscope != nil } ?? imus.first { $0.accelerometer != nil }
     }
 
-    /// Describes every non-trigger device that has accelerometer or gyroscope channels (on any axis).
+    /// Describes every non-trigger device that has accelerometer or gyroscope channels (on any axis), or a
+    /// three-axis magnetometer.
     func describeDevices(in context: LibIIOContext) throws(IIOSensorError) -> [IIODeviceInfo] {
         let udev = context.isLocal ? LibUdev() : nil
         var result: [IIODeviceInfo] = []
         for device in context.devices where !device.isTrigger {
             let info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
-            if info.isAccelerometer || info.isGyroscope || info.isPartialMotionSensor {
+            if info.isAccelerometer || info.isGyroscope || info.isPartialMotionSensor || info.isMagnetometer {
                 result.append(info)
             } else {
                 logger.debug("skipping \(device.id) (\(device.name ?? "unnamed")): no accelerometer or gyroscope channels")

@@ -39,12 +39,12 @@ struct DeviceDescriber {
             parentPath: parentPath, channels: infos,
             samplingFrequencies: samplingFrequencies(channels, deviceAttributes),
             mountMatrices: matrices, mountMatrixSources: sources,
-            isBufferCapable: infos.contains { $0.scanIndex != nil && ($0.type == .acceleration || $0.type == .angularVelocity) },
+            isBufferCapable: infos.contains { $0.scanIndex != nil && ChannelType.vectors.contains($0.type) },
             hasTriggerDirectory: hasTriggerDirectory,
             currentTrigger: (try? trigger.get())??.name,
             timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
             accelerationSign: accelerationSign, hwdbMountMatrix: hwdb,
-            isPollable: channels.filter { ($0.type == .acceleration || $0.type == .angularVelocity) && $0.axis != nil }.allSatisfy {
+            isPollable: channels.filter { ChannelType.vectors.contains($0.type) && $0.axis != nil }.allSatisfy {
                 $0.attributeNames.contains("raw")
             })
     }
@@ -79,11 +79,12 @@ struct DeviceDescriber {
         return number
     }
 
-    /// Scales accepted for a channel: an accelerometer's or gyroscope's converts one step to SI units, so it is
-    /// positive and at most 10^3 (m/s² or rad/s per step; real ones are 10^-7...10^-1); others only finite.
+    /// Scales accepted for a channel: an accelerometer's, gyroscope's or magnetometer's converts one step to SI
+    /// units (Gauss for the magnetometer), so it is positive and at most 10^3 (real ones are 10^-7...10^-1); others
+    /// only finite.
     private static func scales(_ type: ChannelType) -> (range: ClosedRange<Double>, description: String) {
         switch type {
-        case .acceleration, .angularVelocity: (Double.leastNormalMagnitude...1e3, "a positive decimal number up to 1000")
+        case .acceleration, .angularVelocity, .magneticField: (Double.leastNormalMagnitude...1e3, "a positive decimal number up to 1000")
         default: (-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, "a decimal number")
         }
     }
@@ -104,7 +105,7 @@ struct DeviceDescriber {
                     available: deviceAvailable)
             ]
         }
-        return [ChannelType.acceleration, .angularVelocity].compactMap { type in
+        return ChannelType.vectors.compactMap { type in
             guard let channel = channels.first(where: { $0.type == type && $0.attributeNames.contains("sampling_frequency") }) else {
                 return nil
             }
@@ -143,7 +144,10 @@ struct DeviceDescriber {
     /// from. The accelerometer: the hwdb's `ACCEL_MOUNT_MATRIX` (it overrides the driver, as in
     /// iio-sensor-proxy), else the driver's. The gyroscope: the driver's when it says anything but
     /// the identity (the kernel prints the identity when firmware gave nothing, the case the hwdb
-    /// corrects), else the accelerometer's hwdb rotation. The driver's matrix is its per-type
+    /// corrects), else the accelerometer's hwdb rotation. The magnetometer: the driver's (`in_magn_mount_matrix`;
+    /// inv_mpu6050 derives it from the accelerometer's so that the AK89xx reads in the accelerometer's frame); on a
+    /// device whose accelerometer the hwdb turns, the hwdb's rotation replaces the driver's accelerometer matrix in it
+    /// too (`hwdb · accel_driverᵀ · magn_driver`), so the field stays in the accelerometer's frame. The driver's matrix is its per-type
     /// `in_<type>_mount_matrix` (libiio: channel attribute `mount_matrix`), else the device-wide
     /// `mount_matrix`, else ACPI's `in_mount_matrix` (libiio: attribute `matrix` of a channel `mount`).
     private func mountMatrices(
@@ -151,13 +155,15 @@ struct DeviceDescriber {
     ) throws(IIOSensorError) -> ([ChannelType: MountMatrix], [ChannelType: String]) {
         var matrices: [ChannelType: MountMatrix] = [:]
         var sources: [ChannelType: String] = [:]
+        var accelerometerDriverMatrix = MountMatrix.identity
+        let hasMagnetometer = channels.contains { $0.type == .magneticField }
         let mountChannel = channels.first { $0.type == .other && $0.id == "mount" && $0.attributeNames.contains("matrix") }
-        for type in [ChannelType.acceleration, .angularVelocity] {
+        for type in ChannelType.vectors {
             guard let channel = channels.first(where: { $0.type == type }) else { continue }
             if type == .acceleration, let hwdb {
                 matrices[type] = hwdb.rotation
                 sources[type] = hwdb.completedZ ? HWDBMountMatrix.completedSource : HWDBMountMatrix.source
-                continue
+                if !hasMagnetometer { continue }
             }
             let found: (text: String, attribute: String, source: String)?
             if channel.attributeNames.contains("mount_matrix") {
@@ -178,9 +184,15 @@ struct DeviceDescriber {
             if let found {
                 driverMatrix = try MountMatrix(parsing: found.text, attribute: found.attribute)
             }
-            if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
+            if type == .acceleration, hwdb != nil {
+                accelerometerDriverMatrix = driverMatrix ?? .identity
+            } else if type == .angularVelocity, let hwdb, driverMatrix?.isIdentity ?? true {
                 matrices[type] = hwdb.rotation
                 sources[type] = HWDBMountMatrix.gyroscopeSource
+            } else if type == .magneticField, let hwdb, matrices[.acceleration] != nil {
+                matrices[type] = hwdb.rotation.composed(after: accelerometerDriverMatrix.transposed)
+                    .composed(after: driverMatrix ?? .identity)
+                sources[type] = "\(found?.source ?? "none (identity)"), turned by the \(HWDBMountMatrix.source)"
             } else if let driverMatrix, let found {
                 matrices[type] = driverMatrix
                 sources[type] = found.source

@@ -239,10 +239,10 @@ struct DeviceReader {
     private func poll(
         _ live: LibIIODevice, rate: Double, control: ReaderControl, deliver: ([SensorSample]) -> Void
     ) throws(IIOSensorError) {
-        let vectors = [ChannelType.acceleration, .angularVelocity].compactMap { type -> PolledVector? in
-            guard let converter = SampleConverter(device: device, type: type) else { return nil }
+        let vectors = ChannelType.vectors.compactMap { type -> PolledVector? in
+            guard let kind = SensorKind(type), let converter = SampleConverter(device: device, type: type) else { return nil }
             let channels = Axis.allCases.compactMap { axis in live.channels.first { $0.type == type && $0.axis == axis } }
-            return channels.count == 3 ? PolledVector(type: type, channels: channels, converter: converter) : nil
+            return channels.count == 3 ? PolledVector(kind: kind, channels: channels, converter: converter) : nil
         }
         let period = Int64(1e9 / max(rate, 0.1))
         var deadline = TimestampClock.monotonicNanoseconds()
@@ -265,7 +265,7 @@ struct DeviceReader {
                 }
                 batch.append(
                     SensorSample(
-                        sensor: vector.type == .acceleration ? .accelerometer : .gyroscope, timestamp: timestamp,
+                        sensor: vector.kind, timestamp: timestamp,
                         value: vector.converter.convert(x: raw[0], y: raw[1], z: raw[2])))
             }
             deliver(batch)
@@ -308,7 +308,7 @@ struct DeviceReader {
 
 /// A device's vector channels read by polling.
 private struct PolledVector {
-    let type: ChannelType
+    let kind: SensorKind
     let channels: [LibIIOChannel]
     let converter: SampleConverter
 }

@@ -149,6 +149,7 @@ struct LibIIOChannel {
         switch iio_channel_get_type(pointer) {
         case IIO_ACCEL: .acceleration
         case IIO_ANGL_VEL: .angularVelocity
+        case IIO_MAGN: .magneticField
         case IIO_TIMESTAMP: .timestamp
         case IIO_TEMP: .temperature
         default: .other

@@ -8,12 +8,13 @@ struct ScanDecoder {
     private let timestamp: ScanField?
     private let nominalPeriod: Double
 
-    /// Enables the accelerometer, gyroscope and timestamp scan elements of `live`.
+    /// Enables the accelerometer, gyroscope, magnetometer and timestamp scan elements of `live`.
     init(device: IIODeviceInfo, live: LibIIODevice) throws(IIOSensorError) {
         let liveChannels = live.channels
         var enabled: [IIOChannelInfo] = []
         var vectorParts: [(kind: SensorKind, axes: [IIOChannelInfo], converter: SampleConverter)] = []
-        for (type, kind) in [(ChannelType.acceleration, SensorKind.accelerometer), (.angularVelocity, .gyroscope)] {
+        for type in ChannelType.vectors {
+            guard let kind = SensorKind(type) else { continue }
             let axes = Axis.allCases.compactMap { axis in
                 device.channels.first { $0.type == type && $0.axis == axis && $0.format != nil }
             }

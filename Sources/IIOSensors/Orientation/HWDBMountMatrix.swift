@@ -21,7 +21,7 @@ public struct HWDBMountMatrix: Hashable, Sendable {
     public static let source = "hwdb ACCEL_MOUNT_MATRIX"
     /// The source listed when the entry's z row was completed by the right-hand rule.
     public static let completedSource = "hwdb ACCEL_MOUNT_MATRIX, z completed by the right-hand rule"
-    /// The source listed for a gyroscope that takes its accelerometer's hwdb rotation.
+    /// The source listed for a gyroscope or hub magnetometer that takes its accelerometer's hwdb rotation.
     public static let gyroscopeSource = "from the accelerometer's hwdb ACCEL_MOUNT_MATRIX"
 
     /// Reads `text` for an accelerometer reporting in `sign`; x and y rows that are not orthonormal are an error.

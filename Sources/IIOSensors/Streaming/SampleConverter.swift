@@ -3,24 +3,33 @@ import MotionSamples
 /// Turns raw channel counts into CoreMotion-unit vectors: `(raw + offset) * scale`, then the
 /// mount matrix (a rotation in the kernel's sign; a hwdb entry's sign is taken out in
 /// `HWDBMountMatrix`), then CoreMotion's units and signs (acceleration in g with gravity pointing down,
-/// rotation rate in rad/s). This is the one place the conversion happens.
+/// rotation rate in rad/s, magnetic field in µT). This is the one place the conversion happens.
+///
+/// The magnetic field has no sign convention to undo: IIO drivers (HID `magn_3d` included, whose HID unit is
+/// milligauss scaled to Gauss by `in_magn_scale`) report the field vector itself, so Gauss × 100 gives µT.
 public struct SampleConverter: Sendable {
     private let scales: [Double]
     private let offsets: [Double]
     private let matrix: MountMatrix
     private let postScale: Double
 
+    /// Microtesla per Gauss.
+    public static let microteslaPerGauss = 100.0
+
     /// A converter for the x, y, z channels of `type` on `device`; `nil` if it has no such vector.
     public init?(device: IIODeviceInfo, type: ChannelType) {
         let axes = Axis.allCases.compactMap { axis in device.channels.first { $0.type == type && $0.axis == axis } }
-        guard axes.count == 3, type == .acceleration || type == .angularVelocity else { return nil }
+        guard axes.count == 3, ChannelType.vectors.contains(type) else { return nil }
         scales = axes.map(\.scale)
         offsets = axes.map(\.offset)
         matrix = device.mountMatrix(for: type)
-        if type == .acceleration {
+        switch type {
+        case .acceleration:
             let sign: Double = device.accelerationSign == .specificForce ? -1 : 1
             postScale = sign / standardGravity
-        } else {
+        case .magneticField:
+            postScale = Self.microteslaPerGauss
+        default:
             postScale = 1
         }
     }
@@ -30,7 +39,7 @@ public struct SampleConverter: Sendable {
         convert(physical: physical(x: x, y: y, z: z))
     }
 
-    /// SI values (m/s^2 or rad/s) in the sensor's frame, before the mount matrix.
+    /// SI values (m/s^2, rad/s, or Gauss) in the sensor's frame, before the mount matrix.
     public func physical(x: Double, y: Double, z: Double) -> Vector3 {
         Vector3(x: (x + offsets[0]) * scales[0], y: (y + offsets[1]) * scales[1], z: (z + offsets[2]) * scales[2])
     }

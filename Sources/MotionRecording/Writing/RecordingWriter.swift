@@ -104,9 +104,11 @@ public actor RecordingWriter {
     }
 
     /// Appends raw sensor readings, as they came from the source: an accelerometer and a gyroscope reading next to
-    /// each other with one timestamp share a row of `raw.csv`.
-    public func append(raw samples: [SensorSample]) throws(RecordingError) {
+    /// each other with one timestamp share a row of `raw.csv`. Magnetometer readings are left out: recording format 2
+    /// has no columns for them (issue 12 adds them in a later format).
+    public func append(raw readings: [SensorSample]) throws(RecordingError) {
         try ensureOpen()
+        let samples = readings.contains { $0.sensor == .magnetometer } ? readings.filter { $0.sensor != .magnetometer } : readings
         raw.rowCount += RecordingRows.appendRaw(samples, to: &raw.pending)
         for sample in samples { noteTimestamp(sample.timestamp) }
         try flushIfDue()

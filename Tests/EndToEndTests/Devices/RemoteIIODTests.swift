@@ -46,6 +46,31 @@ struct RemoteIIODTests {
         #expect(close(vector(lines[7], "rotation_rate"), [131 * 0.001064724, -131 * 0.001064724, 270 * 0.001064724], tolerance: 1e-12))
     }
 
+    @Test("magnetometers over iiod: the MPU-9250's own, and the HID hub's magn_3d by its name stem; the field in µT")
+    func remoteMagnetometers() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "mpu9250")
+        _ = try testbed.install(fixtureNamed: "hid-sensor-hub-magn")
+        let (iiod, uri, listing) = try serve(testbed)
+        defer { iiod.stop() }
+        #expect(listing.status == ExitStatus.success.rawValue, "\(listing.standardError)")
+        try SchemaValidation.expectValid(listing.output, schema: "imu.schema.json")
+        let imus = try jsonLines(listing.output)
+        #expect(imus.map { $0["name"] as? String } == ["mpu9250", "hid-sensor-hub"])
+        let magnetometers = imus.map { $0["magnetometer"] as? [String: Any] }
+        #expect(magnetometers.map { $0?["name"] as? String } == ["mpu9250", "magn_3d"])
+        #expect(magnetometers[0]?["mount_matrix"] as? [[Double]] == [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
+
+        let stream = try Testbed.runOutsidePreload(
+            executable: try product("imu-stream"),
+            arguments: ["--uri", uri, "--device", "hid-sensor-hub", "--poll", "--sensor-rate", "20", "--samples", "3", "--json"])
+        #expect(stream.status == ExitStatus.success.rawValue, "\(stream.standardError)")
+        // Remote: no udev, so no hwdb rotation: the hub's (-150, 220, -400) mG as they are.
+        let fields = try jsonLines(stream.output).compactMap { vector($0, "magnetic_field") }
+        #expect(!fields.isEmpty && fields.allSatisfy { close($0, [-15, 22, -40], tolerance: 1e-9) }, "\(stream.output)")
+    }
+
     @Test("an iiod that is not there: status 10 and the URI named")
     func unreachable() throws {
         let result = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", "ip:127.0.0.1:1"])

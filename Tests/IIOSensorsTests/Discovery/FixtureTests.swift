@@ -128,7 +128,10 @@ import Testing
         #expect(installed.filter { !$0.isTrigger }.count == DeviceExpectation.all.count)
         #expect(
             installed.filter(\.isTrigger).map(\.name).sorted()
-                == ["accel_3d-dev4", "accel_3d-dev40", "bmi160-dev3", "gyro_3d-dev5", "lis3dh-trigger", "mpu6050-dev0"])
+                == [
+                    "accel_3d-dev4", "accel_3d-dev40", "accel_3d-dev54", "bmi160-dev3", "gyro_3d-dev5", "gyro_3d-dev55",
+                    "lis3dh-trigger", "magn_3d-dev56", "mpu6050-dev0", "mpu9250-dev50",
+                ])
     }
 
     @Test(
@@ -226,7 +229,7 @@ import Testing
     @Test("every fixture parses, ends every value in a newline and uses its own device numbers")
     func fixturesAreWellFormed() throws {
         let names = SysfsFixture.availableNames
-        #expect(names.count == 13)
+        #expect(names.count == 16)
         var sysnames: [String] = []
         for name in names {
             let fixture = try SysfsFixture(named: name)
@@ -510,6 +513,49 @@ struct DeviceExpectation: Sendable, CustomTestStringConvertible {
             fixture: "cros-ec-lid-base-location", id: "iio:device47", name: "cros-ec-gyro",
             channels: ChannelExpectation.axes("anglvel", first: 0, format: "le:S16/16>>0") + [.timestamp(3)],
             deviceAttributes: ["location": "base"], scanSize: 16),
+        DeviceExpectation(
+            fixture: "mpu9250", id: "iio:device50", name: "mpu9250",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "be:S16/16>>0")
+                + [ChannelExpectation(id: "temp", index: 3, format: "be:S16/16>>0")]
+                + ChannelExpectation.axes("anglvel", first: 4, format: "be:S16/16>>0")
+                + ChannelExpectation.axes("magn", first: 7, format: "be:S16/16>>0") + [.timestamp(10)],
+            channelAttributes: [
+                "magn_x": ["raw": "100", "scale": "0.001781", "mount_matrix": "0, 1, 0; 1, 0, 0; 0, 0, -1"],
+                "magn_z": ["scale": "0.001722"],
+                "temp": ["offset": "7011", "scale": "2.995178"],
+            ],
+            deviceAttributes: ["sampling_frequency": "50"],
+            trigger: "trigger50(mpu9250-dev50)", scanSize: 32),
+        DeviceExpectation(
+            fixture: "lsm6dsox-lis3mdl", id: "iio:device51", name: "lsm6dsox_accel",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "le:S16/16>>0") + [.timestamp(3)],
+            deviceAttributes: ["mount_matrix": identity], scanSize: 16),
+        DeviceExpectation(
+            fixture: "lsm6dsox-lis3mdl", id: "iio:device52", name: "lsm6dsox_gyro",
+            channels: ChannelExpectation.axes("anglvel", first: 0, format: "le:S16/16>>0") + [.timestamp(3)], scanSize: 16),
+        DeviceExpectation(
+            fixture: "lsm6dsox-lis3mdl", id: "iio:device53", name: "lis3mdl",
+            channels: ChannelExpectation.axes("magn", first: 0, format: "le:S16/16>>0") + [.timestamp(3)],
+            channelAttributes: ["magn_y": ["raw": "-2000", "scale": "0.000146"]],
+            deviceAttributes: [
+                "sampling_frequency": "1", "sampling_frequency_available": "1 2 3 5 10 20 40 80",
+                "mount_matrix": "0, -1, 0; 1, 0, 0; 0, 0, 1",
+            ],
+            scanSize: 16),
+        DeviceExpectation(
+            fixture: "hid-sensor-hub-magn", id: "iio:device54", name: "accel_3d",
+            channels: ChannelExpectation.axes("accel", first: 0, format: "le:s16/32>>0") + [.timestamp(3)],
+            trigger: "trigger54(accel_3d-dev54)", scanSize: 24, hasUpperBitGarbage: true),
+        DeviceExpectation(
+            fixture: "hid-sensor-hub-magn", id: "iio:device55", name: "gyro_3d",
+            channels: ChannelExpectation.axes("anglvel", first: 0, format: "le:s16/32>>0") + [.timestamp(3)],
+            trigger: "trigger55(gyro_3d-dev55)", scanSize: 24, hasUpperBitGarbage: true),
+        DeviceExpectation(
+            fixture: "hid-sensor-hub-magn", id: "iio:device56", name: "magn_3d",
+            // libiio 0.24 lists no channel for the heading (`in_rot_from_north_magnetic_tilt_comp_*`, scan index 3).
+            channels: ChannelExpectation.axes("magn", first: 0, format: "le:s16/32>>0") + [.timestamp(4)],
+            channelAttributes: ["magn_y": ["raw": "220", "scale": "0.001000000", "offset": "0", "sampling_frequency": "10.000000"]],
+            trigger: "trigger56(magn_3d-dev56)", scanSize: 24, hasUpperBitGarbage: true),
     ]
 }
 

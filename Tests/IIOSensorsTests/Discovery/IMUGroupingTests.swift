@@ -90,3 +90,69 @@ struct IMUGroupingTests {
         #expect(!imu.matches("mpu6050"))
     }
 }
+
+/// Magnetometers joining IMUs by the rule in `IMUGrouping`.
+@Suite("Grouping magnetometers with IMUs")
+struct MagnetometerGroupingTests {
+    /// A three-axis magnetometer alone on its device.
+    private func magnetometer(name: String, parent: String?, id: String) -> IIODeviceInfo {
+        var info = device(name: name, parent: parent, id: id, accel: false, gyro: false)
+        info.channels = Axis.allCases.map {
+            IIOChannelInfo(id: "magn_\($0)", type: .magneticField, axis: $0, scanIndex: nil, format: nil, scale: 0.000146, offset: 0)
+        }
+        return info
+    }
+
+    @Test("a compass on another bus, or on a plain platform device, joins no IMU; an IMU without one is unchanged")
+    func otherBus() {
+        let imus = IMUGrouping.imus(
+            from: [
+                device(name: "mpu6050", parent: "/sys/devices/platform/soc/fe804000.i2c/i2c-1/1-0068", id: "iio:device0"),
+                magnetometer(name: "lis3mdl", parent: "/sys/devices/platform/soc/fe205000.i2c/i2c-0/0-001c", id: "iio:device1"),
+                magnetometer(name: "ak8975", parent: "/sys/devices/platform/ak8975", id: "iio:device2"),
+            ], uri: "local:")
+        #expect(imus.count == 1 && imus[0].magnetometer == nil && imus[0].devices.count == 1)
+    }
+
+    @Test("the same parent wins over the same bus; the only IMU left on the bus takes the bus's compass")
+    func sameBus() {
+        let bus = "/sys/devices/platform/soc/fe804000.i2c/i2c-1"
+        let imus = IMUGrouping.imus(
+            from: [
+                device(name: "mpu6050", parent: bus + "/1-0068", id: "iio:device0"),
+                device(name: "bmi160", parent: bus + "/1-0069", id: "iio:device1"),
+                magnetometer(name: "bmm150", parent: bus + "/1-0069", id: "iio:device2"),
+                magnetometer(name: "qmc5883l", parent: bus + "/1-000d", id: "iio:device3"),
+            ], uri: "local:")
+        #expect(imus.map { $0.magnetometer?.name } == ["qmc5883l", "bmm150"])
+    }
+
+    @Test("two IMUs on one bus and a compass on neither's parent: it joins neither")
+    func ambiguousBus() {
+        let bus = "/sys/devices/platform/soc/fe804000.i2c/i2c-1"
+        let imus = IMUGrouping.imus(
+            from: [
+                device(name: "mpu6050", parent: bus + "/1-0068", id: "iio:device0"),
+                device(name: "bmi160", parent: bus + "/1-0069", id: "iio:device1"),
+                magnetometer(name: "lis3mdl", parent: bus + "/1-001c", id: "iio:device2"),
+            ], uri: "local:")
+        #expect(imus.map { $0.magnetometer?.name } == [nil, nil])
+    }
+
+    @Test("remote contexts: the only IMU takes the only magnetometer; a name stem pairs lsm9ds1 parts")
+    func remote() {
+        let single = IMUGrouping.imus(
+            from: [device(name: "mpu6050", id: "iio:device0"), magnetometer(name: "ak8975", parent: nil, id: "iio:device1")],
+            uri: "ip:pi")
+        #expect(single.first?.magnetometer?.name == "ak8975")
+        let stems = IMUGrouping.imus(
+            from: [
+                device(name: "lsm9ds1_accel", id: "iio:device0", gyro: false),
+                device(name: "lsm9ds1_gyro", id: "iio:device1", accel: false),
+                device(name: "mpu6050", id: "iio:device2"), magnetometer(name: "lsm9ds1_magn", parent: nil, id: "iio:device3"),
+                magnetometer(name: "hmc5883l", parent: nil, id: "iio:device4"),
+            ], uri: "ip:pi")
+        #expect(stems.map(\.name) == ["lsm9ds1", "mpu6050"])
+        #expect(stems.map { $0.magnetometer?.name } == ["lsm9ds1_magn", nil])
+    }
+}
