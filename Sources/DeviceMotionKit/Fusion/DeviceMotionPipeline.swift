@@ -157,9 +157,16 @@ public struct DeviceMotionPipeline: Sendable {
     /// Device-motion output rates, in Hz: CoreMotion's own updates stop at 100 Hz; 1 kHz leaves room for fast sensors.
     public static let outputRateRange: ClosedRange<Double> = 0.1...1_000
 
-    /// Feeds a batch of readings and appends every output now complete to `output`, in time order.
+    /// Feeds a batch of readings and appends every output now complete to `output`, in time order. Magnetometer
+    /// readings among them (a live IMU with a magnetometer) go to ``append(magnetometer:)`` first, so each is applied
+    /// at its own instant, as from a file.
     public mutating func append(_ batch: [SensorSample], into output: inout [DeviceMotion]) {
         hasInput = hasInput || !batch.isEmpty
+        if referenceFrame.needsMagnetometer {
+            append(
+                magnetometer: batch.lazy.filter { $0.sensor == .magnetometer }
+                    .map { MagnetometerSample(timestamp: $0.timestamp, field: $0.value) })
+        }
         aligner.append(batch, into: &aligned)
         consumeAligned(into: &output, final: false)
     }

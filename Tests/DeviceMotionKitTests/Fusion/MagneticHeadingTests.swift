@@ -160,6 +160,33 @@ import Testing
         #expect(abs(MagneticTrace.degrees(last.attitude.yaw * 180 / .pi, minus: truth)) < 1)
     }
 
+    @Test("A live batch that carries magnetometer readings among the others fuses as the separate streams of a file")
+    func liveBatches() throws {
+        let trace = MagneticTrace(initialYaw: 30, segments: [(4, 45), (4, -20)])
+        let fromFile = try Self.fuse(trace, frame: .xMagneticNorthZVertical)
+        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, referenceFrame: .xMagneticNorthZVertical)
+        var live: [DeviceMotion] = []
+        for start in stride(from: 0, to: trace.samples.count, by: 10) {
+            let end = min(start + 10, trace.samples.count)
+            let batch = zip(trace.samples[start..<end], trace.magnetometer[start..<end]).flatMap { sample, reading in
+                [
+                    SensorSample(sensor: .magnetometer, timestamp: reading.timestamp, value: reading.field),
+                    SensorSample(sensor: .accelerometer, timestamp: sample.timestamp, value: sample.acceleration),
+                    SensorSample(sensor: .gyroscope, timestamp: sample.timestamp, value: sample.rotationRate ?? .zero),
+                ]
+            }
+            pipeline.append(batch, into: &live)
+        }
+        pipeline.finish(into: &live)
+        #expect(live.count == fromFile.count && live.count > 150)
+        for (a, b) in zip(live, fromFile) {
+            #expect(abs(a.timestamp - b.timestamp) < 1e-9)
+            #expect(abs(MagneticTrace.degrees(a.attitude.yaw * 180 / .pi, minus: b.attitude.yaw * 180 / .pi)) < 0.01)
+        }
+        let last = try #require(live.last)
+        #expect(abs(MagneticTrace.degrees(last.attitude.yaw * 180 / .pi, minus: trace.yaw(at: last.timestamp) * 180 / .pi)) < 1)
+    }
+
     @Test("x-arbitrary-z-vertical: the output is the same, bit for bit, with the magnetometer stream as without it")
     func sixAxisUnchanged() throws {
         let excerpt = try BROADExcerpt(trial: "29_disturbed_stationary_magnet_B")
