@@ -18,6 +18,8 @@ public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
     case trueNorthNotAvailable
     /// A magnetic declination outside -180...180 degrees, or not finite.
     case declinationOutOfRange(Double)
+    /// A magnetometer calibration with a number out of its range; the reason names it.
+    case invalidCalibration(String)
 
     /// A message that tells the user what to do.
     public var description: String {
@@ -38,6 +40,8 @@ public enum MotionError: Error, Hashable, Sendable, CustomStringConvertible {
             "the true-north reference frame needs the magnetic declination at the device's place: pass it in degrees (east positive, from a World Magnetic Model calculator), or use the magnetic-north frame"
         case .declinationOutOfRange(let value):
             "magnetic declination \(value.messageText)° is outside -180...180°: pass degrees east of true north (west negative)"
+        case .invalidCalibration(let reason):
+            "the magnetometer calibration is unusable: \(reason); calibrate again with imu-calibrate"
         }
     }
 }

@@ -113,7 +113,7 @@ public struct FailureReport: Sendable, Equatable {
 
     private static func status(of error: MotionError) -> ExitStatus {
         switch error {
-        case .rateOutOfRange, .resamplingFailed, .sensorRateUnmeasurable, .sourceFailed: .badInput
+        case .rateOutOfRange, .resamplingFailed, .sensorRateUnmeasurable, .sourceFailed, .invalidCalibration: .badInput
         case .invalidUpdateInterval, .referenceFrameUnavailable, .trueNorthNotAvailable, .declinationOutOfRange: .usage
         }
     }

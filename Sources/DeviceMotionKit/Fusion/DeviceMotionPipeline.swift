@@ -14,7 +14,9 @@ import Resampling
 /// Magnetometer readings (``append(magnetometer:)``, optional) are a third stream on the same clock: each is applied
 /// to the filter's heading correction right after the first fused reading at or after its timestamp, and the
 /// attitude is expressed in ``referenceFrame``. In ``AttitudeReferenceFrame/xArbitraryZVertical`` (the default) they
-/// are ignored and the output is exactly what it is without them.
+/// are ignored and the output is exactly what it is without them. With a ``magnetometerCalibration`` each reading is
+/// corrected by it first, and the outputs' ``CalibratedMagneticField/accuracy`` is the calibration's; without one
+/// the readings are used as they came, `uncalibrated`.
 ///
 /// Memory stays bounded whatever the timestamps: readings wait for the rate measurement only up to
 /// ``unmeasuredReadingLimit``; past it the pipeline starts at the nominal rate if it was given one, else it drops
@@ -51,6 +53,8 @@ public struct DeviceMotionPipeline: Sendable {
     public let referenceFrame: AttitudeReferenceFrame
     /// The magnetic declination in degrees (east of true north positive) that ``AttitudeReferenceFrame/xTrueNorthZVertical`` uses.
     public let declination: Double
+    /// The hard- and soft-iron correction applied to magnetometer readings, if any.
+    public let magnetometerCalibration: MagnetometerCalibration?
     /// What each output carries: everything with a gyroscope, less without.
     public let availableFields: DeviceMotionFields
     /// Merges accelerometer and gyroscope readings onto one timeline.
@@ -108,15 +112,19 @@ public struct DeviceMotionPipeline: Sendable {
     ///     ``AttitudeReferenceFrame/xArbitraryZVertical`` need a gyroscope and magnetometer readings.
     ///   - declination: Degrees east of true north of the magnetic field (west negative), -180...180, for
     ///     ``AttitudeReferenceFrame/xTrueNorthZVertical``; ignored in the other frames.
+    ///   - magnetometerCalibration: Corrects each magnetometer reading before use (`nil`: readings as they came).
     /// - Throws: ``MotionError/rateOutOfRange(name:value:allowed:)`` for a rate out of range,
     ///   ``MotionError/referenceFrameUnavailable(_:)`` for a frame that is not one of the four or a magnetic frame
     ///   without a gyroscope, ``MotionError/trueNorthNotAvailable`` for true north without a declination,
-    ///   ``MotionError/declinationOutOfRange(_:)``.
+    ///   ``MotionError/declinationOutOfRange(_:)``, ``MotionError/invalidCalibration(_:)`` for a calibration whose
+    ///   ``MagnetometerCalibration/problem`` is not `nil`.
     public init(
         outputRate: Double = 25, hasGyroscope: Bool, inputRate: Double? = nil,
         parameters: FusionParameters = .init(), referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
-        declination: Double? = nil
+        declination: Double? = nil, magnetometerCalibration: MagnetometerCalibration? = nil
     ) throws(MotionError) {
+        if let problem = magnetometerCalibration?.problem { throw .invalidCalibration(problem) }
+        self.magnetometerCalibration = magnetometerCalibration
         guard AttitudeReferenceFrame.all.contains(referenceFrame), hasGyroscope || !referenceFrame.needsMagnetometer
         else { throw .referenceFrameUnavailable(referenceFrame) }
         if referenceFrame == .xTrueNorthZVertical && declination == nil { throw .trueNorthNotAvailable }
@@ -359,8 +367,9 @@ public struct DeviceMotionPipeline: Sendable {
                 $0 > 0 ? min($0, Self.magnetometerIntervalLimit) : period
             }
             lastMagnetometerTimestamp = reading.timestamp
-            filter.update(magneticField: reading.field, interval: interval ?? period)
-            lastMagneticField = reading.field
+            let field = magnetometerCalibration?.apply(to: reading.field) ?? reading.field
+            filter.update(magneticField: field, interval: interval ?? period)
+            lastMagneticField = field
             if firstMagneticTimestamp == nil { firstMagneticTimestamp = timestamp }
         }
         if magnetometerHead == magnetometer.count {
@@ -388,7 +397,8 @@ public struct DeviceMotionPipeline: Sendable {
         guard referenceFrame.needsMagnetometer else { return nil }
         let first = firstMagneticTimestamp ?? .infinity
         return MagneticOutput(
-            headingSince: referenceFrame.pointsNorth ? first : .infinity, fieldSince: first + (resampler.latency ?? 0))
+            headingSince: referenceFrame.pointsNorth ? first : .infinity, fieldSince: first + (resampler.latency ?? 0),
+            accuracy: magnetometerCalibration?.accuracy ?? .uncalibrated)
     }
 
     /// From when outputs carry a heading and a magnetic field.
@@ -398,6 +408,8 @@ public struct DeviceMotionPipeline: Sendable {
         /// Outputs at or after this time carry a field: the first reading's time plus the resampler's latency, so
         /// that no output's field is smoothed together with the zeros before the first reading.
         let fieldSince: Double
+        /// The accuracy the outputs' field carries: the calibration's, or `uncalibrated`.
+        let accuracy: MagneticFieldCalibrationAccuracy
     }
 
     /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
@@ -415,7 +427,7 @@ public struct DeviceMotionPipeline: Sendable {
             if timestamp >= magnetic.headingSince { motion.heading = motion.attitude.heading }
             if timestamp >= magnetic.fieldSince {
                 motion.magneticField = CalibratedMagneticField(
-                    field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: .uncalibrated)
+                    field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: magnetic.accuracy)
             }
         }
         return motion

@@ -34,15 +34,17 @@ public struct MotionUpdateLoop: Sendable {
     ///   - parameters: Fusion tuning.
     ///   - referenceFrame: The frame the attitude is expressed in (see ``DeviceMotionPipeline``).
     ///   - declination: Degrees east of true north, for ``AttitudeReferenceFrame/xTrueNorthZVertical``.
+    ///   - magnetometerCalibration: Corrects each magnetometer reading (see ``DeviceMotionPipeline``).
     /// - Throws: ``MotionError/rateOutOfRange(name:value:allowed:)`` for a rate out of range, and the pipeline's
-    ///   reference-frame errors.
+    ///   reference-frame and calibration errors.
     public init(
         outputRate: Double, hasGyroscope: Bool, inputRate: Double? = nil, parameters: FusionParameters = .init(),
-        referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, declination: Double? = nil
+        referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, declination: Double? = nil,
+        magnetometerCalibration: MagnetometerCalibration? = nil
     ) throws(MotionError) {
         pipeline = try DeviceMotionPipeline(
             outputRate: outputRate, hasGyroscope: hasGyroscope, inputRate: inputRate, parameters: parameters,
-            referenceFrame: referenceFrame, declination: declination)
+            referenceFrame: referenceFrame, declination: declination, magnetometerCalibration: magnetometerCalibration)
         nominalRate = inputRate
     }
 
@@ -99,7 +101,8 @@ public struct MotionUpdateLoop: Sendable {
             let next = try? DeviceMotionPipeline(
                 outputRate: pipeline.outputRate, hasGyroscope: hasGyroscope, inputRate: nominalRate,
                 parameters: pipeline.parameters, referenceFrame: pipeline.referenceFrame,
-                declination: pipeline.referenceFrame == .xTrueNorthZVertical ? pipeline.declination : nil)
+                declination: pipeline.referenceFrame == .xTrueNorthZVertical ? pipeline.declination : nil,
+                magnetometerCalibration: pipeline.magnetometerCalibration)
         else { return }
         pipeline.finish(into: &output)
         finishedStatistics = finishedStatistics.adding(pipeline.inputStatistics)

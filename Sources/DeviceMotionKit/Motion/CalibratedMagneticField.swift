@@ -3,9 +3,10 @@ import MotionSamples
 /// The magnetic field in the device frame with its calibration accuracy, as CoreMotion's
 /// `CMCalibratedMagneticField`.
 ///
-/// imu-bridge has no calibration stage yet, so the field is the magnetometer's reading as it came (Earth's field,
-/// the surroundings and the device's own hard and soft iron) and the accuracy is always
-/// ``MagneticFieldCalibrationAccuracy/uncalibrated``.
+/// Without a ``MagnetometerCalibration`` the field is the magnetometer's reading as it came (Earth's field, the
+/// surroundings and the device's own hard and soft iron) and the accuracy is
+/// ``MagneticFieldCalibrationAccuracy/uncalibrated``; with one (``DeviceMotionPipeline``'s `magnetometerCalibration`)
+/// the reading is corrected by it and the accuracy is the calibration's.
 public struct CalibratedMagneticField: Hashable, Sendable {
     /// The field in microtesla along the device's x, y and z axes.
     public var field: Vector3

@@ -1,6 +1,6 @@
 /// How well a magnetometer's hard- and soft-iron errors are known, as CoreMotion's
 /// `CMMagneticFieldCalibrationAccuracy` (same raw values).
-public enum MagneticFieldCalibrationAccuracy: Int, CaseIterable, Hashable, Sendable, Encodable {
+public enum MagneticFieldCalibrationAccuracy: Int, CaseIterable, Hashable, Sendable, Codable {
     /// No calibration: the field is the raw reading, hard and soft iron included.
     case uncalibrated = -1
     /// A rough calibration.
@@ -18,6 +18,17 @@ public enum MagneticFieldCalibrationAccuracy: Int, CaseIterable, Hashable, Senda
         case .medium: "medium"
         case .high: "high"
         }
+    }
+
+    /// Decodes ``name``; any other text is an error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let accuracy = Self.allCases.first(where: { $0.name == name }) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "accuracy \"\(name.prefix(40))\" is not uncalibrated, low, medium or high")
+        }
+        self = accuracy
     }
 
     /// Encodes ``name``.
