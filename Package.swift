@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "imu-train", targets: ["imu-train"]),
         .executable(name: "imu-eval", targets: ["imu-eval"]),
         .executable(name: "imu-classify", targets: ["imu-classify"]),
+        .executable(name: "imu-calibrate", targets: ["imu-calibrate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -111,6 +112,11 @@ let package = Package(
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
         cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
         cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
+        cli(
+            "imu-calibrate",
+            [
+                "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),

@@ -24,6 +24,8 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     case corruptLine(path: String, line: Int, reason: String)
     /// A finished recording holds a different number of rows than its metadata promises.
     case countMismatch(path: String, expected: Int, found: Int)
+    /// A magnetometer calibration file that is not JSON of its format, or holds a number outside its range.
+    case malformedCalibration(path: String, reason: String)
 
     /// A message naming the file, the line and the reason, and what the user can do about it.
     public var description: String {
@@ -52,6 +54,8 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path):\(line): \(reason); the file is corrupt (fix or delete that line to read the rest)"
         case .countMismatch(let path, let expected, let found):
             "\(path) holds \(found) rows but recording.json promises \(expected); the file was truncated or edited after the recording finished, so any output already printed from it is void"
+        case .malformedCalibration(let path, let reason):
+            "\(path) is not a usable magnetometer calibration: \(reason); delete it and calibrate again with imu-calibrate (see docs/formats.md)"
         }
     }
 }

@@ -5,6 +5,7 @@ import Logging
 import MotionRecording
 import MotionSamples
 import Resampling
+import SystemPackage
 
 /// `imu-motion`: raw accelerometer + gyroscope samples in, CoreMotion-style device motion out.
 @main
@@ -41,8 +42,9 @@ struct IMUMotion: ParsableCommand {
             constant 9 s; held on the gyroscope while the field's norm or dip says it is disturbed), the north \
             frames are north-west-up, and the output adds heading (degrees clockwise from north, 0..<360, in the \
             north frames; empty before the first reading and in x-arbitrary-corrected-z-vertical) and \
-            magnetic_field x, y, z (microtesla) with its accuracy, always uncalibrated (there is no calibration \
-            stage yet). x-true-north-z-vertical needs --declination DEG, given directly (no World Magnetic Model).
+            magnetic_field x, y, z (microtesla) with its accuracy: uncalibrated, or with --calibration FILE \
+            (imu-calibrate's result; a file out of range is refused with status 12) the readings corrected by it \
+            and its accuracy. x-true-north-z-vertical needs --declination DEG, given directly (no World Magnetic Model).
 
             More examples:
               imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
@@ -61,6 +63,11 @@ struct IMUMotion: ParsableCommand {
     @OptionGroup var destination: OutputOptions
     @OptionGroup var format: JSONOptions
     @OptionGroup var frame: ReferenceFrameOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "A magnetometer calibration (imu-calibrate's JSON) to correct the mag_* readings with.", valueName: "file"))
+    var calibration: String?
 
     @Flag(help: "Measure the filter's cost per input sample instead of writing output.")
     var benchmark = false
@@ -84,6 +91,7 @@ struct IMUMotion: ParsableCommand {
         verbosity.bootstrap()
         let logger = Logger(label: "imu-motion")
         do {
+            let magnetometerCalibration = try calibration.map { try CalibrationFile.load(path: FilePath($0)).calibration }
             let input = try MotionInput.open(path: self.input)
             let referenceFrame = frame.referenceFrame
             if referenceFrame.needsMagnetometer && !(input.hasMagnetometer && input.hasGyroscope) {
@@ -100,7 +108,7 @@ struct IMUMotion: ParsableCommand {
             }
             var updates = try MotionUpdateLoop(
                 outputRate: rate, hasGyroscope: input.hasGyroscope, referenceFrame: referenceFrame,
-                declination: frame.declination)
+                declination: frame.declination, magnetometerCalibration: magnetometerCalibration)
             let output = try MotionOutput(path: output, json: json, magnetic: referenceFrame.needsMagnetometer)
             var written = 0
             let readings = try input.motions(through: &updates, source: self.input) { motions in

@@ -87,7 +87,7 @@ public struct FailureReport: Sendable, Equatable {
         case .alreadyExists, .cannotCreate, .writeFailed, .alreadyFinished: .outputNotWritten
         case .readFailed, .missingMetadata, .corruptMetadata, .valueOutOfRange, .unsupportedVersion,
             .unexpectedHeader,
-            .corruptLine, .countMismatch:
+            .corruptLine, .countMismatch, .malformedCalibration:
             .badInput
         }
     }

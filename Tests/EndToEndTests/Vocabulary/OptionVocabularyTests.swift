@@ -4,7 +4,9 @@ import IIOTestbed
 import Testing
 
 /// Every command-line tool.
-private let allTools = ["imu-list", "imu-stream", "imu-motion", "imu-record", "imu-import", "imu-train", "imu-eval", "imu-classify"]
+private let allTools = [
+    "imu-list", "imu-stream", "imu-motion", "imu-record", "imu-import", "imu-train", "imu-eval", "imu-classify", "imu-calibrate",
+]
 
 /// Issue 11, point 1: one option vocabulary, declared once in CommandLineSupport and taken by every tool.
 @Suite(
@@ -57,6 +59,7 @@ struct OptionVocabularyTests {
             "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>"],
             "imu-eval": everywhere + ["--model <file>"],
             "imu-classify": everywhere + sensor + ["--model <file>"],
+            "imu-calibrate": everywhere + sensor + ["-o, --output <path>"],
         ]
     }()
 
