@@ -59,7 +59,7 @@ public struct MagnetometerCalibration: Hashable, Sendable, Codable {
     public var problem: String? {
         let offsets = [offset.x, offset.y, offset.z]
         guard offsets.allSatisfy({ $0.isFinite && abs($0) <= Self.offsetLimit }) else {
-            return "offset \(offsets.map(\.messageText)) is not within ±\(Self.offsetLimit.messageText) µT"
+            return "offset (\(offsets.map(\.messageText).joined(separator: ", "))) is not within ±\(Self.offsetLimit.messageText) µT"
         }
         guard softIron.count == 3, softIron.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }) else {
             return "soft_iron is not three rows of three finite numbers"

@@ -64,6 +64,18 @@ struct FormatSchemaTests {
         }
     }
 
+    @Test("imu-calibrate --json on the BROAD excerpt, and the calibration file it saves")
+    func calibrate() async throws {
+        try await checked { check in
+            let magnet = Self.root.appendingPathComponent("Fixtures/broad/29_disturbed_stationary_magnet_B-excerpt.csv").path
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("imu-calibration-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try check.validate(
+                check.run("imu-calibrate", ["--replay", magnet, "-o", file.path, "--json"]), "calibration-result.schema.json")
+            try check.validate(String(contentsOf: file, encoding: .utf8), "calibration.schema.json", .json)
+        }
+    }
+
     @Test("imu-classify --replay --json on a version 1 recording; the bundled model file; a version 1 recording.json")
     func classify() async throws {
         try await checked { check in
