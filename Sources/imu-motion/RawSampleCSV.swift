@@ -34,7 +34,7 @@ final class RawSampleCSV {
     private(set) var count = 0
 
     private let lines: TextLineReader
-    private let header: [String]
+    private let columns: CSVColumns
     private let indices: [Int]
     private var latest: (timestamp: Double, line: Int)?
 
@@ -53,20 +53,20 @@ final class RawSampleCSV {
             throw Self.inputError(error, path: path)
         }
         guard let headerLine else { throw .missingColumns(path, Self.accelerometerColumns) }
-        let names = String(decoding: headerLine, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
-            .map { String($0.trimmingWhitespace.filter { $0 != "\"" }) }
+        let columns = CSVColumns(header: headerLine)
+        let names = columns.names
         let hasGyroscope = Self.gyroscopeColumns.contains(where: names.contains)
         // Only all three: a file that carried a stray mag_x column before magnetometers were read still reads.
         let hasMagnetometer = Self.magnetometerColumns.allSatisfy(names.contains)
         let required =
             Self.accelerometerColumns + (hasGyroscope ? Self.gyroscopeColumns : [])
             + (hasMagnetometer ? Self.magnetometerColumns : [])
-        let missing = required.filter { !names.contains($0) }
+        let missing = columns.missing(required)
         guard missing.isEmpty else { throw .missingColumns(path, missing) }
-        header = names
+        self.columns = columns
         self.hasGyroscope = hasGyroscope
         self.hasMagnetometer = hasMagnetometer
-        indices = required.compactMap { names.firstIndex(of: $0) }
+        indices = columns.indices(of: required)
     }
 
     /// One data row: the accelerometer and gyroscope sample, and the magnetometer reading if the file has one.
@@ -87,7 +87,7 @@ final class RawSampleCSV {
                 throw Self.inputError(error, path: path)
             }
             guard let line else { return nil }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            if CSVColumns.isBlank(line) { continue }
             let sample = try parse(line, lineNumber: lines.lineNumber)
             count += 1
             return sample
@@ -96,25 +96,11 @@ final class RawSampleCSV {
 
     /// One data line as a row.
     private func parse(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(InputError) -> Row {
-        let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        guard cells.count >= header.count else {
-            throw .malformedLine(path, lineNumber, "expected \(header.count) columns, found \(cells.count); fix or remove that line")
-        }
-        var values: [Double] = []
-        values.reserveCapacity(indices.count)
-        for index in indices {
-            let text = String(decoding: cells[index], as: UTF8.self).trimmingWhitespace
-            if text.isEmpty {
-                values.append(.nan)
-                continue
-            }
-            guard let value = Double(text) else {
-                throw .malformedLine(
-                    path, lineNumber,
-                    "column \(header[index]) is \"\(text.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
-                )
-            }
-            values.append(value)
+        let values: [Double]
+        do {
+            values = try columns.values(of: line, at: indices)
+        } catch {
+            throw .malformedLine(path, lineNumber, error.reason)
         }
         let timestamp = values[0]
         if timestamp.isFinite {
