@@ -97,6 +97,7 @@ struct IMUCalibrateTests {
             [Self.broad, "--reference-frame", "x-magnetic-north-z-vertical", "--calibration", file.path, "--json"],
             in: directory)
         #expect(motion.status == ExitStatus.success.rawValue, "\(motion.error)")
+        try SchemaValidation.expectValid(motion.output, schema: "device-motion.schema.json")
         let accuracies = Set(try jsonLines(motion.output).compactMap { ($0["magnetic_field"] as? [String: Any])?["accuracy"] as? String })
         #expect(accuracies == [calibration["accuracy"] as? String ?? ""], "\(accuracies)")
     }
