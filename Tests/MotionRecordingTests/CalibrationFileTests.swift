@@ -57,6 +57,7 @@ import Testing
             document(offset + "," + rest.replacingOccurrences(of: "\"sample_count\":10,", with: "")),
             document(offset + "," + rest.replacingOccurrences(of: "[[1,0,0],[0,1,0],[0,0,1]]", with: "[[-1,0,0],[0,-1,0],[0,0,-1]]")),
             document(offset + "," + rest.replacingOccurrences(of: "\"sample_count\":10", with: "\"sample_count\":1e12")),
+            document(offset + "," + rest.replacingOccurrences(of: "\"low\"", with: "\"uncalibrated\"")),
             document(offset + "," + rest, version: "2"), "[]", "{", "",
         ]
         let goodPath = directory.path.appending("good.json")

@@ -84,6 +84,9 @@ public struct CalibrationFile: Hashable, Sendable, Codable {
             throw .malformedCalibration(path: path.string, reason: "device is longer than \(maximumKeyLength) characters")
         }
         if let problem = file.calibration.problem { throw .malformedCalibration(path: path.string, reason: problem) }
+        guard file.calibration.accuracy != .uncalibrated else {
+            throw .malformedCalibration(path: path.string, reason: "accuracy is uncalibrated: the file holds no calibration")
+        }
         return file
     }
 
