@@ -22,11 +22,7 @@ struct EllipsoidFit {
 
     /// The reading corrected: `softIron · (reading - offset)`.
     func corrected(_ reading: Vector3) -> Vector3 {
-        let d = reading - offset
-        return Vector3(
-            x: softIron[0][0] * d.x + softIron[0][1] * d.y + softIron[0][2] * d.z,
-            y: softIron[1][0] * d.x + softIron[1][1] * d.y + softIron[1][2] * d.z,
-            z: softIron[2][0] * d.x + softIron[2][1] * d.y + softIron[2][2] * d.z)
+        MagnetometerCalibration.corrected(reading, offset: offset, softIron: softIron)
     }
 
     /// The root mean square of `|corrected| / fieldNorm - 1` over `points`.

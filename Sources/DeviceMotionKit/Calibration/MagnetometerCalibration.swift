@@ -48,6 +48,11 @@ public struct MagnetometerCalibration: Hashable, Sendable, Codable {
 
     /// `reading` with the hard and soft iron removed, µT.
     public func apply(to reading: Vector3) -> Vector3 {
+        Self.corrected(reading, offset: offset, softIron: softIron)
+    }
+
+    /// `softIron · (reading - offset)`, `softIron` three rows of three.
+    static func corrected(_ reading: Vector3, offset: Vector3, softIron: [[Double]]) -> Vector3 {
         let d = reading - offset
         return Vector3(
             x: softIron[0][0] * d.x + softIron[0][1] * d.y + softIron[0][2] * d.z,
