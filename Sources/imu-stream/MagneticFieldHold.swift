@@ -8,9 +8,18 @@ struct MagneticFieldHold {
     /// The latest reading handed out.
     private var current: Vector3?
 
+    /// Readings held at most: a few seconds of a fast magnetometer. Past it the oldest become the current reading, so
+    /// a stalled accelerometer cannot make the hold grow.
+    static let pendingLimit = 1024
+
     /// Keeps the magnetometer readings of `batch`.
     mutating func append(_ batch: [SensorSample]) {
         pending += batch.lazy.filter { $0.sensor == .magnetometer }
+        let excess = pending.count - Self.pendingLimit
+        if excess > 0 {
+            current = pending[excess - 1].value
+            pending.removeFirst(excess)
+        }
     }
 
     /// The latest reading at or before `timestamp`, `nil` before the first one; later readings stay held.

@@ -19,27 +19,10 @@ struct IMUCalibrateTests {
 
     /// Runs `tool` outside the umockdev preload with `environment` added.
     private static func run(
-        _ tool: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL
+        _ tool: String, _ arguments: [String], environment extra: [String: String] = [:]
     ) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try product(tool))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "LD_PRELOAD")
-        environment.removeValue(forKey: "UMOCKDEV_DIR")
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let (outputURL, errorURL) = (directory.appendingPathComponent("stdout"), directory.appendingPathComponent("stderr"))
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, try String(contentsOf: outputURL, encoding: .utf8),
-            try String(contentsOf: errorURL, encoding: .utf8)
-        )
+        let result = try runOutsidePreload(tool, arguments, environment: extra)
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     /// The BROAD excerpt's magnetometer readings, µT.
@@ -71,7 +54,7 @@ struct IMUCalibrateTests {
         let rows = readings.enumerated().map { "\(Double($0) / 71.4),\($1[0]),\($1[1]),\($1[2])" }
         try (["t_s,mag_x,mag_y,mag_z"] + rows).joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
         let file = directory.appendingPathComponent("calibration.json")
-        let result = try Self.run("imu-calibrate", ["--replay", csv.path, "-o", file.path, "--json"], in: directory)
+        let result = try Self.run("imu-calibrate", ["--replay", csv.path, "-o", file.path, "--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.error)")
         try SchemaValidation.expectValid(result.output, schema: "calibration-result.schema.json")
         try SchemaValidation.expectValid(String(contentsOf: file, encoding: .utf8), schema: "calibration.schema.json", .json)
@@ -94,8 +77,7 @@ struct IMUCalibrateTests {
         // imu-motion applies it: the field's accuracy is the calibration's.
         let motion = try Self.run(
             "imu-motion",
-            [Self.broad, "--reference-frame", "x-magnetic-north-z-vertical", "--calibration", file.path, "--json"],
-            in: directory)
+            [Self.broad, "--reference-frame", "x-magnetic-north-z-vertical", "--calibration", file.path, "--json"])
         #expect(motion.status == ExitStatus.success.rawValue, "\(motion.error)")
         try SchemaValidation.expectValid(motion.output, schema: "device-motion.schema.json")
         let accuracies = Set(try jsonLines(motion.output).compactMap { ($0["magnetic_field"] as? [String: Any])?["accuracy"] as? String })
@@ -108,8 +90,7 @@ struct IMUCalibrateTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let state = directory.appendingPathComponent("state")
         let result = try Self.run(
-            "imu-calibrate", ["--replay", Self.broad, "--device-key", "my board/1"], environment: ["XDG_STATE_HOME": state.path],
-            in: directory)
+            "imu-calibrate", ["--replay", Self.broad, "--device-key", "my board/1"], environment: ["XDG_STATE_HOME": state.path])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.error)")
         let expected = state.appendingPathComponent("imu-bridge/calibration/my_board_1.json")
         #expect(FileManager.default.fileExists(atPath: expected.path), "\(result.output)")
@@ -124,7 +105,7 @@ struct IMUCalibrateTests {
         let rows = (0..<500).map { "\(Double($0) / 50),10.5,20.25,-40" }
         try (["t_s,mag_x,mag_y,mag_z"] + rows).joined(separator: "\n").write(to: still, atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("never.json").path
-        let result = try Self.run("imu-calibrate", ["--replay", still.path, "-o", output], in: directory)
+        let result = try Self.run("imu-calibrate", ["--replay", still.path, "-o", output])
         #expect(result.status == ExitStatus.notEnoughData.rawValue, "\(result.error)")
         #expect(result.error.hasPrefix("imu-calibrate: the readings cover") && result.error.contains("turn the board"), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -133,8 +114,7 @@ struct IMUCalibrateTests {
             [
                 "--replay",
                 PackageLocations.packageRoot.appendingPathComponent("Fixtures/broad/07_undisturbed_fast_rotation_B-excerpt.csv").path,
-            ],
-            in: directory)
+            ])
         #expect(noMag.status == ExitStatus.badInput.rawValue && noMag.error.contains("missing column(s) mag_x"), "\(noMag.error)")
     }
 
@@ -143,7 +123,7 @@ struct IMUCalibrateTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("good.json")
-        let made = try Self.run("imu-calibrate", ["--replay", Self.broad, "-o", good.path], in: directory)
+        let made = try Self.run("imu-calibrate", ["--replay", Self.broad, "-o", good.path])
         #expect(made.status == ExitStatus.success.rawValue, "\(made.error)")
         let text = try String(contentsOf: good, encoding: .utf8)
         let fieldNorm = try #require(text.firstMatch(of: #/"field_norm" : [-0-9.e]+/#)).output
@@ -171,10 +151,10 @@ struct IMUCalibrateTests {
         paths.append(big.path)
         let demo = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
         let accepted = try Self.run(
-            "imu-motion", [demo, "--calibration", good.path, "-o", directory.appendingPathComponent("m.csv").path], in: directory)
+            "imu-motion", [demo, "--calibration", good.path, "-o", directory.appendingPathComponent("m.csv").path])
         #expect(accepted.status == ExitStatus.success.rawValue, "\(accepted.error)")
         for path in paths {
-            let result = try Self.run("imu-motion", [demo, "--calibration", path], in: directory)
+            let result = try Self.run("imu-motion", [demo, "--calibration", path])
             #expect(result.status == ExitStatus.badInput.rawValue, "\(path): \(result.status) \(result.error)")
             let lines = result.error.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].hasPrefix("imu-motion: "), "\(path): \(result.error)")

@@ -50,3 +50,31 @@ func isUnbrokenWindowStream(_ timestamps: [Double], hop: Double) -> Bool {
     let onCadence = steps.filter { abs($0 - hop) < 1e-6 }.count
     return steps.allSatisfy { $0 > hop - 1e-6 } && onCadence * 2 >= steps.count
 }
+
+/// Runs the built `tool` outside the umockdev preload and systemd's environment, with `extra` variables added, and
+/// returns its status and what it printed (through files, so a long output never blocks on a pipe).
+func runOutsidePreload(
+    _ tool: String, _ arguments: [String], environment extra: [String: String] = [:]
+) throws -> (status: Int32, standardOutput: String, standardError: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try product(tool))
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["LD_PRELOAD", "UMOCKDEV_DIR", "INVOCATION_ID"] { environment.removeValue(forKey: name) }
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imu-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let (outputURL, errorURL) = (scratch.appendingPathComponent("stdout"), scratch.appendingPathComponent("stderr"))
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+    process.waitUntilExit()
+    return (
+        process.terminationStatus, try String(contentsOf: outputURL, encoding: .utf8),
+        try String(contentsOf: errorURL, encoding: .utf8)
+    )
+}

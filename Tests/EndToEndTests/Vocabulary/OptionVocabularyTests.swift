@@ -20,29 +20,7 @@ struct OptionVocabularyTests {
 
     /// Runs `tool` outside the umockdev preload, with help laid out for an 80-column terminal.
     private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, standardOutput: String, standardError: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try product(tool))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "LD_PRELOAD")
-        environment.removeValue(forKey: "UMOCKDEV_DIR")
-        environment.removeValue(forKey: "INVOCATION_ID")
-        environment["COLUMNS"] = "80"
-        process.environment = environment
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imu-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let (outputURL, errorURL) = (scratch.appendingPathComponent("stdout"), scratch.appendingPathComponent("stderr"))
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, try String(contentsOf: outputURL, encoding: .utf8),
-            try String(contentsOf: errorURL, encoding: .utf8)
-        )
+        try runOutsidePreload(tool, arguments, environment: ["COLUMNS": "80"])
     }
 
     /// The shared options each tool's help must list, by tool.
