@@ -64,10 +64,7 @@ struct IMUMotion: ParsableCommand {
     @OptionGroup var format: JSONOptions
     @OptionGroup var frame: ReferenceFrameOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "A magnetometer calibration (imu-calibrate's JSON) to correct the mag_* readings with.", valueName: "file"))
-    var calibration: String?
+    @OptionGroup var calibration: CalibrationOptions
 
     @Flag(help: "Measure the filter's cost per input sample instead of writing output.")
     var benchmark = false
@@ -91,8 +88,8 @@ struct IMUMotion: ParsableCommand {
         verbosity.bootstrap()
         let logger = Logger(label: "imu-motion")
         do {
-            let magnetometerCalibration = try calibration.map { try CalibrationFile.load(path: FilePath($0)).calibration }
             let input = try MotionInput.open(path: self.input)
+            let magnetometerCalibration = try input.calibration(calibration)?.calibration
             let referenceFrame = frame.referenceFrame
             if referenceFrame.needsMagnetometer && !(input.hasMagnetometer && input.hasGyroscope) {
                 throw InputError.frameNeedsMagnetometer(self.input, frame.referenceFrameName)
