@@ -42,12 +42,12 @@ public struct CalibrationFile: Hashable, Sendable, Codable {
         self.created = created.map { Date.ISO8601FormatStyle().format($0) }
     }
 
-    /// `name` made safe as a file name: letters, digits, `.`, `-` and `_` kept, anything else `_`, no leading dot,
+    /// `name` made safe as a file name: letters, digits, `.`, `-`, `_` and `@` kept, anything else `_`, no leading dot,
     /// at most ``maximumKeyLength`` characters, `device` when nothing is left.
     public static func deviceKey(_ name: String) -> String {
         let safe = String(
             name.unicodeScalars.prefix(maximumKeyLength).map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-@".unicodeScalars.contains(scalar))
                     ? Character(scalar) : "_"
             })
         let key = safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe
