@@ -53,8 +53,6 @@ struct IMUMotion: ParsableCommand {
               imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
               imu-motion mag.csv --reference-frame x-magnetic-north-z-vertical
               imu-motion mag.csv --reference-frame x-true-north-z-vertical --declination 3
-              imu-motion walk.imurec --reference-frame x-true-north-z-vertical \\
-                --latitude 52.2 --longitude 0.12 --date 2026-06-21
 
             With --benchmark, nothing is written; the filter's cost per input sample is measured instead.
             """,
