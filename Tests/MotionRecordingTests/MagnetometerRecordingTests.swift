@@ -120,7 +120,8 @@ struct MagnetometerRecordingTests {
         }
         // Byte for byte: the CSV rows are the same.
         func rows(_ motions: [DeviceMotion]) -> [String] { motions.map { "\($0.timestamp) \($0.columnValues)" } }
-        #expect(rows(try fused(writer.directory, frame: .xArbitraryZVertical)) == rows(try fused(plain.directory, frame: .xArbitraryZVertical)))
+        #expect(
+            rows(try fused(writer.directory, frame: .xArbitraryZVertical)) == rows(try fused(plain.directory, frame: .xArbitraryZVertical)))
         let north = try fused(writer.directory, frame: .xMagneticNorthZVertical)
         let last = try #require(north.last?.heading)
         // The device's x axis starts at north and turns counter-clockwise seen from above (+z) by 10 rad in 20 s; the
@@ -163,7 +164,8 @@ struct MagnetometerRecordingTests {
     func metadataMatchesVersion() async throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
-        let writer = try RecordingWriter(creating: temporary.path.appending("meta.imurec"), metadata: Self.metadata(calibration: Self.noted))
+        let writer = try RecordingWriter(
+            creating: temporary.path.appending("meta.imurec"), metadata: Self.metadata(calibration: Self.noted))
         try await writer.finish()
         let path = writer.directory.appending("recording.json")
         let original = try readText(path)
@@ -171,8 +173,14 @@ struct MagnetometerRecordingTests {
         try await plain.finish()
         let plainText = try readText(plain.directory.appending("recording.json"))
         for (name, text, directory) in [
-            ("format 2 with a magnetometer", original.replacingOccurrences(of: "\"format_version\" : 3", with: "\"format_version\" : 2"), writer.directory),
-            ("format 3 without one", plainText.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"), plain.directory),
+            (
+                "format 2 with a magnetometer", original.replacingOccurrences(of: "\"format_version\" : 3", with: "\"format_version\" : 2"),
+                writer.directory
+            ),
+            (
+                "format 3 without one", plainText.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"),
+                plain.directory
+            ),
             ("offset 1e300", original.replacingOccurrences(of: "\"x\" : 12", with: "\"x\" : 1e300"), writer.directory),
             ("accuracy uncalibrated", original.replacingOccurrences(of: "\"high\"", with: "\"uncalibrated\""), writer.directory),
             ("no calibration key", original.replacingOccurrences(of: "\"calibration\" : {", with: "\"calibrated\" : {"), writer.directory),

@@ -113,7 +113,8 @@ enum RecordingRows {
             for (offset, value) in [field.x, field.y, field.z].enumerated() where value.isFinite && abs(value) > magnetometerLimit {
                 throw CSVLineError(
                     reason:
-                        "column \(columns[7 + offset]) is \(value.messageText) µT, beyond ±\(magnetometerLimit.messageText) µT (no magnetometer reads that)")
+                        "column \(columns[7 + offset]) is \(value.messageText) µT, beyond ±\(magnetometerLimit.messageText) µT (no magnetometer reads that)"
+                )
             }
             readings.append(SensorSample(sensor: .magnetometer, timestamp: timestamp, value: field))
         }

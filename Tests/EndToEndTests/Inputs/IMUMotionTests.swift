@@ -209,7 +209,10 @@ final class IMUMotionTests {
                 ["--reference-frame", "x-true-north-z-vertical", "--declination", "200"],
                 "--declination 200 is outside -180...180 degrees"
             ),
-            (["--reference-frame", "x-true-north-z-vertical", "--latitude", "91", "--longitude", "0"], "--latitude 91 is outside -90...90"),
+            (
+                ["--reference-frame", "x-true-north-z-vertical", "--latitude", "91", "--longitude", "0"],
+                "--latitude 91 is outside -90...90"
+            ),
             (["--reference-frame", "x-true-north-z-vertical", "--latitude", "0", "--longitude=-180.5"], "--longitude -180.5 is outside"),
             (["--reference-frame", "x-true-north-z-vertical", "--latitude", "nan", "--longitude", "0"], "--latitude nan is outside"),
             (["--reference-frame", "x-true-north-z-vertical", "--latitude", "52"], "--latitude and --longitude go together"),
@@ -233,7 +236,10 @@ final class IMUMotionTests {
                 ["--reference-frame", "x-true-north-z-vertical", "--latitude", "52", "--longitude", "0", "--date", "21/06/2026"],
                 "--date 21/06/2026 is not a date; pass YYYY-MM-DD"
             ),
-            (["--reference-frame", "x-magnetic-north-z-vertical", "--latitude", "52", "--longitude", "0"], "only apply with --reference-frame x-true-north"),
+            (
+                ["--reference-frame", "x-magnetic-north-z-vertical", "--latitude", "52", "--longitude", "0"],
+                "only apply with --reference-frame x-true-north"
+            ),
             (["--calibration", ""], "--calibration needs a file name, or none"),
         ] {
             let (result, _) = try run([plain] + arguments)

@@ -84,7 +84,9 @@ struct IMURecordMagnetometerTests {
         let fields = recording.raw.filter { $0.sensor == .magnetometer }.map(\.value)
         #expect(fields.count >= 150, "\(fields.count) magnetometer readings")
         // (20, 0, -40) µT plus the hard iron, in the device frame: (15, 10, -43), to the counts' resolution.
-        #expect(fields.allSatisfy { abs($0.x - 15) < 0.2 && abs($0.y - 10) < 0.2 && abs($0.z - -43) < 0.2 }, "\(fields.prefix(3)) \(fields.suffix(3))")
+        #expect(
+            fields.allSatisfy { abs($0.x - 15) < 0.2 && abs($0.y - 10) < 0.2 && abs($0.z - -43) < 0.2 },
+            "\(fields.prefix(3)) \(fields.suffix(3))")
 
         // Replayed into magnetic north, the recorded calibration is applied: accuracy high, the offset removed.
         let replay = try runOutsidePreload(

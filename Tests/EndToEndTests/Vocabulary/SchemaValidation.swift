@@ -56,7 +56,8 @@ enum SchemaValidation {
         }
         try expectValid(text("recording.json"), schema: "recording.schema.json", .json, sourceLocation: sourceLocation)
         let raw = try text("raw.csv")
-        let rawSchema = raw.prefix(while: { $0 != "\n" }).contains("magnetic_field_x") ? "raw-row-magnetic.schema.json" : "raw-row.schema.json"
+        let rawSchema =
+            raw.prefix(while: { $0 != "\n" }).contains("magnetic_field_x") ? "raw-row-magnetic.schema.json" : "raw-row.schema.json"
         try expectValid(raw, schema: rawSchema, .csv, sourceLocation: sourceLocation)
         let motion = try text("motion.csv")
         if motion.contains("\n") && motion.split(separator: "\n").count > 1 {

@@ -27,7 +27,9 @@ extension UMockdev {
         @Test("Enumeration numbers go, bus addresses stay; an empty path gives none")
         func stableBusPaths() {
             #expect(IMU.stableBusPath("/sys/devices/platform/soc/fe804000.i2c/i2c-1/1-0068") == "platform_soc_fe804000.i2c_i2c-1_1-0068")
-            #expect(IMU.stableBusPath("/sys/devices/x/0003:8087:0AC2.0002/HID-SENSOR-200083.12.auto") == "x_0003:8087:0AC2_HID-SENSOR-200083.auto")
+            #expect(
+                IMU.stableBusPath("/sys/devices/x/0003:8087:0AC2.0002/HID-SENSOR-200083.12.auto")
+                    == "x_0003:8087:0AC2_HID-SENSOR-200083.auto")
             #expect(IMU.stableBusPath("/sys/devices/platform/spi0/spi0.0") == "platform_spi0_spi0.0")
             #expect(IMU.stableBusPath("/") == nil)
         }
