@@ -2,6 +2,7 @@ import DeviceMotionKit
 import Foundation
 import IIOTestbed
 import MotionRecording
+import MotionSamples
 import SystemPackage
 import Testing
 
@@ -142,6 +143,37 @@ struct IMURecordMagnetometerTests {
             #expect(result.status == ExitStatus.badInput.rawValue, "\(text): \(result.standardError)")
             #expect(result.standardError.contains(scratch.savedCalibration.path), "\(result.standardError)")
             #expect(scratch.recording == nil)
+        }
+    }
+
+    @Test("imu-classify --replay and imu-motion give the same output for a recording and its format 3 copy with a magnetometer")
+    func formatThreeReplaysAlike() async throws {
+        let scratch = try Scratch()
+        let demo = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec")
+        let original = try RecordingReader.read(FilePath(demo.path))
+        var metadata = original.metadata
+        metadata.magnetometer = RecordingMagnetometer(device: RecordingDevice(name: "synthetic"), key: nil, calibration: nil)
+        let writer = try RecordingWriter(creating: FilePath(scratch.output.appendingPathComponent("copy.imurec").path), metadata: metadata)
+        // A magnetometer reading every third instant (the fixture's rows hold two readings).
+        var raw: [SensorSample] = []
+        for (index, reading) in original.raw.enumerated() {
+            raw.append(reading)
+            if index.isMultiple(of: 6) {
+                // Every other one 1 ms after the reading: a row of its own.
+                let timestamp = reading.timestamp + (index.isMultiple(of: 12) ? 0 : 0.001)
+                raw.append(SensorSample(sensor: .magnetometer, timestamp: timestamp, value: Vector3(x: 20, y: Double(index % 7), z: -40)))
+            }
+        }
+        try await writer.append(raw: raw)
+        try await writer.append(motion: original.motion)
+        try await writer.finish()
+        let copy = writer.directory.string
+        #expect(try RecordingReader.readMetadata(writer.directory).formatVersion == 3)
+        for (tool, arguments) in [("imu-classify", ["--replay"]), ("imu-motion", [])] {
+            let before = try runOutsidePreload(tool, arguments + [demo.path, "--json"])
+            let after = try runOutsidePreload(tool, arguments + [copy, "--json"])
+            #expect(before.status == 0 && after.status == 0, "\(tool): \(after.standardError)")
+            #expect(!before.standardOutput.isEmpty && before.standardOutput == after.standardOutput, "\(tool)")
         }
     }
 }
