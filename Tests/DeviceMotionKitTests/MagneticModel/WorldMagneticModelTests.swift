@@ -40,7 +40,7 @@ struct WorldMagneticModelTests {
         #expect(abs(field.total - 51825.690_717_231_4) < 1e-6)
     }
 
-    @Test("pygeomag 1.1.0's declinations on a grid of 792 points (Benchmarks/WMM/reference-grid.py), to 1e-6°")
+    @Test("pygeomag 1.1.0's declinations on a grid of 792 points (Fixtures/wmm/make-reference-grid.py), to 1e-6°")
     func pythonReferenceGrid() throws {
         var worst = 0.0
         for (year, height, latitude, longitude, expected) in wmmReferenceGrid {
