@@ -57,6 +57,9 @@ struct SessionRecorder: Sendable {
         } catch is CancellationError {
             throw StoppedBeforeRecording()
         }
+        if live.imu.magnetometer == nil, case .file(let path) = calibration.choice {
+            printError("imu-record: \(live.imu.name) has no magnetometer; --calibration \(path) is not used")
+        }
         let session = try RecordingSession(
             imu: live.imu, calibration: try calibration.calibration(for: live.imu), tag: tag, subject: subject,
             output: FilePath(output), rate: rate,

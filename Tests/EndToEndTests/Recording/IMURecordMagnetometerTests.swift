@@ -176,4 +176,20 @@ struct IMURecordMagnetometerTests {
             #expect(!before.standardOutput.isEmpty && before.standardOutput == after.standardOutput, "\(tool)")
         }
     }
+
+    @Test("An IMU without a magnetometer: format 2 as before; --calibration FILE is read (a bad one refused) but said to be unused")
+    func noMagnetometer() throws {
+        let scratch = try Scratch()
+        let file = scratch.root.appendingPathComponent("cal.json")
+        try Self.calibrationText.write(to: file, atomically: true, encoding: .utf8)
+        let setup = try RecorderSetup()
+        let result = try setup.launch(tag: "walking", ["--duration", "1", "--calibration", file.path]).wait()
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        #expect(result.standardError.contains("adxl345 has no magnetometer; --calibration \(file.path) is not used"))
+        let recording = try setup.readRecording()
+        #expect(recording.metadata.formatVersion == 2 && recording.metadata.magnetometer == nil)
+        try "{".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try setup.launch(tag: "walking", ["--duration", "1", "--calibration", file.path]).wait()
+        #expect(refused.status == ExitStatus.badInput.rawValue, "\(refused.standardError)")
+    }
 }
