@@ -513,7 +513,8 @@ def check_magnetometer_udev(results: Results) -> None:
 def check_magnetometer_stream(results: Results) -> None:
     """imutest (group imu, not root) streams the IMU with its magnetic field: every sample that carries one
     holds a report the emulator sent, (20 + 0.001 n, -5, -40) µT through the listed mount matrix, n never
-    going back, and the later half of the samples all carry one."""
+    going back, and once one carries a field every later one does (the magnetometer may start a little after the
+    others: 200 samples leave it time)."""
     listing = find_listing(listed(results, "magnetometer", "list"), HID_SENSOR_HUB)
     magnetometer = listing["magnetometer"]
     scales = [channel(magnetometer, f"magn_{axis}")["scale"] * MICROTESLA_PER_GAUSS for axis in AXES]
@@ -521,7 +522,7 @@ def check_magnetometer_stream(results: Results) -> None:
     block = results.block("magnetometer", "stream")
     block.require_success()
     samples = block.json_lines()
-    wanted = int(results.settings.get("stream-samples", "0"))
+    wanted = 10 * int(results.settings.get("stream-samples", "0"))
     require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
     lines = results.block("emulator", "uhid-sensor-hub-compass").json_lines()
     require(len(lines) == 1 and lines[0].get("compassReports", 0) > 0, f"the emulator sent no compass report: {lines}")
@@ -529,8 +530,8 @@ def check_magnetometer_stream(results: Results) -> None:
     inverse = [list(row) for row in zip(*matrix)]  # a proper rotation: its transpose undoes it
     previous = -1
     carried = [number for number, sample in enumerate(samples, 1) if "magnetic_field" in sample]
-    require(carried and carried == list(range(carried[0], wanted + 1)) and carried[0] <= wanted // 2,
-            f"samples {carried} carry a magnetic field; every one from the first half on should")
+    require(carried and carried == list(range(carried[0], wanted + 1)),
+            f"of {wanted} samples, {carried[:5]}... carry a magnetic field; every one after the first should")
     for number in carried:
         field_value = vector(samples[number - 1], "magnetic_field", number)
         chip = [sum(inverse[row][column] * field_value[column] for column in range(3)) for row in range(3)]
@@ -541,6 +542,34 @@ def check_magnetometer_stream(results: Results) -> None:
         raw = (HID_COMPASS_RAW_BASE[0] + report, HID_COMPASS_RAW_BASE[1], HID_COMPASS_RAW_BASE[2])
         expected = [sum(matrix[row][column] * raw[column] * scales[column] for column in range(3)) for row in range(3)]
         require_vector(field_value, expected, f"sample {number} magnetic_field (report {report})")
+
+
+def check_magnetometer_record(results: Results) -> None:
+    """imu-record writes recording format 3 for the IMU with a compass: recording.json names magn_3d and no
+    calibration (none saved in the VM), and raw.csv's magnetic_field_x..z rows are the emulator's reports in µT,
+    one by one (none lost or repeated), at least 50 of them."""
+    results.block("magnetometer", "record").require_success()
+    metadata = json.loads("\n".join(results.block("magnetometer", "recording.json").stdout))
+    require(metadata.get("format_version") == 3, f"format_version is {metadata.get('format_version')}, expected 3")
+    magnetometer = metadata.get("magnetometer") or {}
+    require((magnetometer.get("device") or {}).get("name") == "magn_3d",
+            f"recording.json's magnetometer is {magnetometer}, expected the device magn_3d")
+    require("calibration" in magnetometer and magnetometer["calibration"] is None,
+            f"the recording notes a calibration although none was saved: {magnetometer.get('calibration')}")
+    lines = results.block("magnetometer", "raw.csv").stdout
+    header = lines[0].split(",") if lines else []
+    require(header[-3:] == ["magnetic_field_x", "magnetic_field_y", "magnetic_field_z"], f"raw.csv header is {header}")
+    fields = [row[-3:] for row in (line.split(",") for line in lines[1:] if line) if row[-1] != ""]
+    require(len(fields) >= 50, f"raw.csv has {len(fields)} magnetometer readings, expected at least 50")
+    previous = -1
+    for number, field_value in enumerate(fields, 1):
+        x, y, z = (float(value) for value in field_value)
+        report = round((x - HID_COMPASS_RAW_BASE[0] * 0.001) / 0.001)
+        require(previous < 0 or report == previous + 1,
+                f"magnetometer reading {number} is report {report}, after {previous}: one lost or repeated")
+        previous = report
+        expected = [(HID_COMPASS_RAW_BASE[0] + report) * 0.001, HID_COMPASS_RAW_BASE[1] * 0.001, HID_COMPASS_RAW_BASE[2] * 0.001]
+        require_vector([x, y, z], expected, f"magnetometer reading {number} (report {report})")
 
 
 def check_magnetometer_i2c(results: Results, imus: list[ExpectedIMU], compass: ExpectedMagnetometer) -> None:
@@ -943,6 +972,7 @@ def run_checks(results: Results, imus: list[ExpectedIMU], magnetometers: list[Ex
             check("magnetometer-udev", lambda: check_magnetometer_udev(results))
             check("magnetometer-modes", lambda: check_modes(results, "magnetometer", "modes", ("magn_3d",)))
             check("magnetometer-member-streams", lambda: check_magnetometer_stream(results))
+            check("magnetometer-recorded", lambda: check_magnetometer_record(results))
             for compass in magnetometers:
                 check(f"magnetometer-{compass.chip}-pairs-alone-on-bus",
                       lambda compass=compass: check_magnetometer_i2c(results, imus, compass))

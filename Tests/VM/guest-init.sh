@@ -266,7 +266,8 @@ scenario_record() {
 
 # scenario_magnetometer (issue 12): the HID hub with a Compass 3D as well, which hid-sensor-magn-3d exposes as
 # magn_3d. imu-list pairs it with the hub's accel_3d and gyro_3d; the rule classifies it and hands its node and
-# written attributes to group imu; imutest (in the group, not root) streams the IMU with its magnetic field in µT.
+# written attributes to group imu; imutest (in the group, not root) streams the IMU with its magnetic field in µT;
+# imu-record writes the magnetometer's readings into the recording.
 # Then the i2c-stub LIS3MDL joins the MPU-6050 once that is the only IMU on their bus. It replaces the emulator, so
 # it runs after the scenarios that read the first one.
 scenario_magnetometer() {
@@ -279,7 +280,14 @@ scenario_magnetometer() {
     # shellcheck disable=SC2046 # one path per word
     run magnetometer modes stat -c '%n %U %G %a' $(imu_paths magn_3d)
     run magnetometer stream su -s /bin/sh imutest -c \
-        "imu-stream --device accel_3d --samples $STREAM_SAMPLES --sensor-rate $STREAM_RATE --json -v"
+        "imu-stream --device accel_3d --samples $((STREAM_SAMPLES * 10)) --sensor-rate $STREAM_RATE --json -v"
+    # A recording of the IMU carries the magnetometer's stream (recording format 3).
+    mkdir -p /tmp/magnetometer-recordings
+    run magnetometer record imu-record --tag walking --device accel_3d --sensor-rate "$STREAM_RATE" --duration 3 \
+        --output /tmp/magnetometer-recordings --json
+    recording=$(ls -d /tmp/magnetometer-recordings/*.imurec | head -n 1)
+    emit_file magnetometer recording.json "$recording/recording.json"
+    emit_file magnetometer raw.csv "$recording/raw.csv"
     stop_hid_sensor_hub
     # The i2c-stub LIS3MDL shares its bus with three IMUs, so nothing says which board it belongs to; with the
     # BMI160 and the LSM6DS3 deleted, the MPU-6050 is the only IMU on the bus and the compass joins it.
