@@ -1,7 +1,8 @@
 import ActivityKit
 import DeviceMotionKit
 
-/// Device motion in, activity verdicts out: streaming classifier, tracker and printer, with live model reload.
+/// Device motion in, activity verdicts out: streaming classifier, tracker, printer and history, with live model
+/// reload.
 struct ClassificationPipeline: Sendable {
     /// Supplies the model and its reloads.
     let modelSource: ModelSource
@@ -9,6 +10,8 @@ struct ClassificationPipeline: Sendable {
     let tracker: ActivityTracker
     /// Where verdicts go.
     let output: PredictionPrinter
+    /// Where the activity history is kept; nil without one.
+    let history: ActivityHistorySink?
 
     /// The running state: classifier, tracker and the count of windows classified.
     struct Run {
@@ -27,7 +30,9 @@ struct ClassificationPipeline: Sendable {
     func process(_ motion: DeviceMotion, in run: inout Run) throws {
         guard let window = run.classifier.process(motion) else { return }
         run.windows += 1
-        try output.print(run.tracker.update(window))
+        let update = run.tracker.update(window)
+        try output.print(update)
+        try history?.record(update)
         modelSource.reloadIfNeeded(into: &run.classifier)
     }
 

@@ -1,0 +1,40 @@
+import ActivityKit
+import IIOSensors
+import MotionActivityKit
+import MotionHistory
+
+/// Where imu-classify keeps its history: the verdicts become CoreMotion activities (``MotionActivityManager``),
+/// written with the device events by a ``HistoryRecorder`` that commits at least once a second.
+struct ActivityHistorySink: Sendable {
+    /// Turns verdicts into activities; its date offset makes stream timestamps Unix seconds.
+    let activities: MotionActivityManager
+    /// Writes them.
+    let recorder: HistoryRecorder
+
+    /// Notes one verdict: a changed activity starts a row, an unchanged one moves the open row's end; commits
+    /// when a second has passed since the last commit.
+    func record(_ update: ActivityTracker.Update) throws {
+        if let activity = activities.record(update) { recorder.record(activity) }
+        recorder.advance(to: update.timestamp + activities.dateOffset)
+        try recorder.commitIfDue()
+    }
+
+    /// Notes a device event now, and commits it.
+    func record(_ event: DeviceEvent.Kind, device: String) throws {
+        recorder.record(DeviceEvent(date: recorder.clock(), event: event, device: device))
+        try recorder.commit()
+    }
+
+    /// Notes the live IMU appearing or going away. A failed commit is not lost: the event stays pending and the
+    /// next verdict's commit retries it (and reports the failure).
+    func record(_ status: LiveIMUSource.Status) {
+        let event: (DeviceEvent.Kind, IMU)? =
+            switch status {
+            case .streaming(let imu): (.added, imu)
+            case .removed(let imu): (.removed, imu)
+            case .waiting: nil
+            }
+        guard let (kind, imu) = event else { return }
+        try? record(kind, device: imu.name)
+    }
+}
