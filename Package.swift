@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
+        .library(name: "MotionActivityKit", targets: ["MotionActivityKit"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -21,6 +22,7 @@ let package = Package(
         .executable(name: "imu-eval", targets: ["imu-eval"]),
         .executable(name: "imu-classify", targets: ["imu-classify"]),
         .executable(name: "imu-calibrate", targets: ["imu-calibrate"]),
+        .executable(name: "imu-steps", targets: ["imu-steps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,6 +89,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // CoreMotion's pedometer (and motion activity) on device motion: steps, distance, cadence, pace, floors.
+        .target(name: "MotionActivityKit", dependencies: ["MotionSamples", "DeviceMotionKit", "ActivityKit"]),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
@@ -118,6 +122,10 @@ let package = Package(
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        cli(
+            "imu-steps",
+            ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionActivityKit"]),
+
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
         .testTarget(
@@ -132,6 +140,7 @@ let package = Package(
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
+        .testTarget(name: "MotionActivityKitTests", dependencies: ["MotionActivityKit", "ActivityKit", "DeviceMotionKit"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "EndToEndTests",
