@@ -20,6 +20,8 @@ import Glibc
 public struct StepDetector: Sendable {
     /// The most peaks held back while a rhythm is being confirmed.
     public static let heldStepCapacity = 16
+    /// The most local maxima remembered between two peaks.
+    static let localMaximumCapacity = 64
     /// The sampling rates the detector accepts, in Hz.
     public static let sampleRateRange: ClosedRange<Double> = 5...1000
 
@@ -52,6 +54,14 @@ public struct StepDetector: Sendable {
     private var irregularIntervals = 0
     private var held: [Double]
     private var heldCount = 0
+    private var window: PeriodicityWindow
+    /// Local maxima of the filtered signal since the last accepted peak (where the other leg's step may hide).
+    private var maximumTimes: [Double]
+    private var maximumValues: [Double]
+    private var maximumCount = 0
+    private var previousValue = 0.0
+    private var previousValueTime = 0.0
+    private var rising = false
 
     /// Creates a detector for device motion at `sampleRate` Hz; fails with a message for a rate outside
     /// ``sampleRateRange`` or parameters outside their ranges.
@@ -67,6 +77,12 @@ public struct StepDetector: Sendable {
         shortestInterval = 1 / parameters.maximumCadence
         longestInterval = 1 / parameters.minimumCadence
         held = [Double](repeating: 0, count: Self.heldStepCapacity)
+        maximumTimes = [Double](repeating: 0, count: Self.localMaximumCapacity)
+        maximumValues = [Double](repeating: 0, count: Self.localMaximumCapacity)
+        // Room for the held peaks' span, or the walking measure, plus two stride lags.
+        let seconds =
+            max(Double(parameters.rhythmSteps + 1) * longestInterval, parameters.periodicityDuration) + 4 * longestInterval
+        window = PeriodicityWindow(capacity: Int(min(seconds * sampleRate, 1_000_000)))
     }
 
     /// Feeds one device-motion estimate; calls `onStep` with the timestamp of each step it confirms (possibly an
@@ -83,6 +99,15 @@ public struct StepDetector: Sendable {
         guard timestamp.isFinite, verticalAcceleration.isFinite, timestamp > lastTimestamp else { return }
         lastTimestamp = timestamp
         let value = lowPass.step(verticalAcceleration)
+        window.append(value)
+        if rising, value <= previousValue, maximumCount < Self.localMaximumCapacity {
+            maximumTimes[maximumCount] = previousValueTime
+            maximumValues[maximumCount] = previousValue
+            maximumCount += 1
+        }
+        rising = value > previousValue
+        previousValue = value
+        previousValueTime = timestamp
         meanSquare += rmsWeight * (value * value - meanSquare)
         let threshold = max(parameters.minimumPeak, parameters.relativeThreshold * meanSquare.squareRoot())
         let hysteresis = 0.5 * threshold
@@ -95,7 +120,7 @@ public struct StepDetector: Sendable {
             if value < -hysteresis {
                 inPositiveLobe = false
                 crossings += 1
-                if lobeMaximum >= lobeThreshold { acceptPeak(at: lobeMaximumTime, onStep: onStep) }
+                if lobeMaximum >= lobeThreshold { acceptPeak(at: lobeMaximumTime, height: lobeMaximum, onStep: onStep) }
             }
         } else if value > hysteresis {
             inPositiveLobe = true
@@ -117,12 +142,30 @@ public struct StepDetector: Sendable {
         crossings = 0
     }
 
-    private mutating func acceptPeak(at time: Double, onStep: (Double) -> Void) {
+    /// The other leg's step of a stride from the last peak to one at `time` of `height`: the highest local maximum
+    /// near the middle, if the interval can be a stride and the bump is high enough.
+    private func midStep(before time: Double, after previous: Double, height: Double) -> Double? {
+        let interval = time - previous
+        guard interval >= parameters.strideInterval, interval / 2 >= shortestInterval else { return nil }
+        let middle = previous + interval / 2
+        let floor = max(parameters.minimumPeak, parameters.midStepHeight * height)
+        var best: (time: Double, value: Double)?
+        for index in 0..<maximumCount
+        where abs(maximumTimes[index] - middle) <= parameters.midStepTolerance * interval && maximumValues[index] >= floor
+            && maximumValues[index] > best?.value ?? -.infinity
+        {
+            best = (maximumTimes[index], maximumValues[index])
+        }
+        return best?.time
+    }
+
+    private mutating func acceptPeak(at time: Double, height: Double, onStep: (Double) -> Void) {
+        defer { maximumCount = 0 }
         guard let previous = lastPeakTime else {
             startRhythm(at: time)
             return
         }
-        let interval = time - previous
+        var interval = time - previous
         guard interval <= longestInterval else {
             isWalking = false
             startRhythm(at: time)
@@ -131,16 +174,27 @@ public struct StepDetector: Sendable {
         // A pseudo-peak: a second peak within one step of the plausible cadence range belongs to the same step.
         guard interval >= shortestInterval else { return }
         peakCount += 1
-        let oneCycle = crossings <= parameters.maximumCrossingsPerStep
+        let mid = midStep(before: time, after: previous, height: height)
+        // A stride holds the other leg's bump, and its two sign changes.
+        let oneCycle = crossings <= parameters.maximumCrossingsPerStep + (mid == nil ? 0 : 2)
+        if mid != nil { interval /= 2 }
         let regular = lastInterval.map { abs(interval - $0) <= parameters.intervalTolerance * max(interval, $0) } ?? true
         crossings = 0
         lastPeakTime = time
         if isWalking {
             if oneCycle {
+                if let mid {
+                    stepCount += 1
+                    onStep(mid)
+                }
                 stepCount += 1
                 onStep(time)
             }
-            irregularIntervals = oneCycle && regular ? 0 : irregularIntervals + 1
+            let periodic =
+                periodicity(
+                    interval: interval, over: max(parameters.periodicityDuration, 3 * interval))
+                >= parameters.minimumPeriodicity
+            irregularIntervals = oneCycle && regular && periodic ? 0 : irregularIntervals + 1
             lastInterval = interval
             if irregularIntervals >= parameters.irregularLimit {
                 isWalking = false
@@ -160,15 +214,35 @@ public struct StepDetector: Sendable {
             lastInterval = interval
             return
         }
+        if let mid { hold(mid) }
         hold(time)
         lastInterval = interval
         if heldCount >= parameters.rhythmSteps {
+            let meanInterval = (held[heldCount - 1] - held[0]) / Double(heldCount - 1)
+            guard periodicity(interval: meanInterval, over: lastTimestamp - held[0]) >= parameters.minimumPeriodicity else {
+                // Peaks at gait-like intervals in a signal that does not repeat: wait for the next one.
+                dropOldestHeld()
+                return
+            }
             isWalking = true
             irregularIntervals = 0
             for index in 0..<heldCount { onStep(held[index]) }
             stepCount += heldCount
             heldCount = 0
         }
+    }
+
+    /// The autocorrelation of the last `seconds` of signal at one step and at one stride (`interval` seconds and
+    /// twice that), whichever is larger.
+    private func periodicity(interval: Double, over seconds: Double) -> Double {
+        let lag = Int((interval * sampleRate).rounded())
+        let length = min(Int((seconds * sampleRate).rounded()), window.capacity - 2 * lag)
+        return max(window.correlation(lag: lag, length: length), window.correlation(lag: 2 * lag, length: length))
+    }
+
+    private mutating func dropOldestHeld() {
+        for index in 1..<max(1, heldCount) { held[index - 1] = held[index] }
+        heldCount = max(0, heldCount - 1)
     }
 
     private mutating func startRhythm(at time: Double) {

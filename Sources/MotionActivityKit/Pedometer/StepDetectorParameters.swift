@@ -4,7 +4,7 @@
 /// `validation` traces, never on user 2 (see Benchmarks/Steps/README.md).
 public struct StepDetectorParameters: Hashable, Sendable, Codable {
     /// Corner frequency of the low-pass on vertical user acceleration, in Hz.
-    public var lowPassCorner: Double = 3.0
+    public var lowPassCorner: Double = 2.5
     /// The highest plausible cadence in steps per second (210 per minute): peaks closer than its period are
     /// pseudo-peaks of one step.
     public var maximumCadence: Double = 3.5
@@ -29,6 +29,19 @@ public struct StepDetectorParameters: Hashable, Sendable, Codable {
     /// signal oscillating faster than any gait (a shaken board, vibration) has more.
     public var maximumCrossingsPerStep: Int = 3
 
+    /// The shortest interval between peaks, in seconds, that may be a stride (two steps) rather than one step: a phone
+    /// in a trouser pocket rides one thigh and shows the other leg's step only as a small bump mid-way.
+    public var strideInterval: Double = 1.0
+    /// How far from the middle of a stride the other leg's bump may be, as a fraction of the stride.
+    public var midStepTolerance: Double = 0.25
+    /// How high the other leg's bump must be, as a fraction of the stride's peak (and at least ``minimumPeak``).
+    public var midStepHeight: Double = 0.15
+    /// The least autocorrelation of the filtered signal at the step or stride period (the larger of the two) for peaks
+    /// to be a gait: vibration and random jolts with peaks at gait-like intervals do not repeat their waveform.
+    public var minimumPeriodicity: Double = 0.5
+    /// Seconds of signal the autocorrelation is measured over while walking (at least three step periods).
+    public var periodicityDuration: Double = 2.5
+
     /// The default tuning.
     public init() {}
 
@@ -49,6 +62,13 @@ public struct StepDetectorParameters: Hashable, Sendable, Codable {
         if !(1...100).contains(irregularLimit) { return "irregularLimit \(irregularLimit) is outside 1...100" }
         if !(2...100).contains(maximumCrossingsPerStep) {
             return "maximumCrossingsPerStep \(maximumCrossingsPerStep) is outside 2...100"
+        }
+        if !(0.2...10).contains(strideInterval) { return "strideInterval \(strideInterval) is outside 0.2...10 s" }
+        if !(0...0.5).contains(midStepTolerance) { return "midStepTolerance \(midStepTolerance) is outside 0...0.5" }
+        if !(0...1).contains(midStepHeight) { return "midStepHeight \(midStepHeight) is outside 0...1" }
+        if !(-1...1).contains(minimumPeriodicity) { return "minimumPeriodicity \(minimumPeriodicity) is outside -1...1" }
+        if !(0.5...30).contains(periodicityDuration) {
+            return "periodicityDuration \(periodicityDuration) is outside 0.5...30 s"
         }
         return nil
     }
