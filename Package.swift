@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "imu-classify", targets: ["imu-classify"]),
         .executable(name: "imu-calibrate", targets: ["imu-calibrate"]),
         .executable(name: "imu-history", targets: ["imu-history"]),
+        .executable(name: "imu-steps", targets: ["imu-steps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -93,7 +94,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // CoreMotion's pedometer and motion activity (CMPedometer, CMMotionActivityManager) on the classifier and fusion.
+        // CoreMotion's pedometer and motion activity (CMPedometer, CMMotionActivityManager) on device motion and the
+        // classifier: steps, distance, cadence, pace, floors; activity kinds with a confidence.
         .target(name: "MotionActivityKit", dependencies: ["MotionSamples", "DeviceMotionKit", "ActivityKit"]),
         // The activity, step and device-event history in SQLite (CMSensorRecorder's role): schema, migrations, retention.
         .target(
@@ -145,6 +147,10 @@ let package = Package(
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         cli("imu-history", ["MotionSamples", "MotionActivityKit", "MotionHistory", "HistoryCommandSupport"]),
+
+        cli(
+            "imu-steps",
+            ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionActivityKit"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
