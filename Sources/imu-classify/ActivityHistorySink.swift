@@ -4,19 +4,25 @@ import MotionActivityKit
 import MotionHistory
 
 /// Where imu-classify keeps its history: the verdicts become CoreMotion activities (``MotionActivityManager``),
-/// written with the device events by a ``HistoryRecorder`` that commits at least once a second.
+/// written with the steps per minute and the device events by a ``HistoryRecorder`` that commits at least once a
+/// second.
 struct ActivityHistorySink: Sendable {
     /// Turns verdicts into activities; its date offset makes stream timestamps Unix seconds.
     let activities: MotionActivityManager
     /// Writes them.
     let recorder: HistoryRecorder
 
-    /// Notes one verdict: a changed activity starts a row, an unchanged one moves the open row's end; commits
-    /// when a second has passed since the last commit.
-    func record(_ update: ActivityTracker.Update) throws {
-        if let activity = activities.record(update) { recorder.record(activity) }
+    /// Notes one verdict and the cadence (steps per second, nil without step counting): a changed activity starts a
+    /// row, an unchanged one moves the open row's end; commits when a second has passed since the last commit.
+    func record(_ update: ActivityTracker.Update, cadence: Double?) throws {
+        if let activity = activities.record(update, cadence: cadence) { recorder.record(activity) }
         recorder.advance(to: update.timestamp + activities.dateOffset)
         try recorder.commitIfDue()
+    }
+
+    /// Notes a step at the stream time `timestamp` (it is committed with the next verdict).
+    func recordStep(at timestamp: Double) {
+        recorder.record(steps: 1, at: timestamp + activities.dateOffset)
     }
 
     /// Notes a device event now, and commits it.

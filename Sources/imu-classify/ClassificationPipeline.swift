@@ -1,5 +1,6 @@
 import ActivityKit
 import DeviceMotionKit
+import MotionActivityKit
 
 /// Device motion in, activity verdicts out: streaming classifier, tracker, printer and history, with live model
 /// reload.
@@ -13,26 +14,42 @@ struct ClassificationPipeline: Sendable {
     /// Where the activity history is kept; nil without one.
     let history: ActivityHistorySink?
 
-    /// The running state: classifier, tracker and the count of windows classified.
+    /// The running state: classifier, tracker, step counting (with a history) and the count of windows classified.
     struct Run {
         fileprivate var classifier: StreamingActivityClassifier
         fileprivate var tracker: ActivityTracker
+        fileprivate var steps: StepDetector?
+        fileprivate var cadence: StepCadence
         /// Windows classified so far.
         fileprivate(set) var windows = 0
     }
 
     /// The state before the first motion.
     func start() -> Run {
-        Run(classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker)
+        let window = modelSource.current.window
+        // Steps are counted only for the history (a model rate outside the detector's 5...1000 Hz counts none).
+        return Run(
+            classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker,
+            steps: history == nil ? nil : try? StepDetector(sampleRate: window.sampleRate),
+            cadence: StepCadence(span: window.duration))
     }
 
-    /// Classifies one motion: prints a verdict when it completes a window, and picks up a changed model.
+    /// Classifies one motion: counts its steps, prints a verdict when it completes a window, and picks up a changed
+    /// model.
     func process(_ motion: DeviceMotion, in run: inout Run) throws {
+        if let history, run.steps != nil {
+            var cadence = run.cadence
+            run.steps?.process(motion) { timestamp in
+                cadence.step(at: timestamp)
+                history.recordStep(at: timestamp)
+            }
+            run.cadence = cadence
+        }
         guard let window = run.classifier.process(motion) else { return }
         run.windows += 1
         let update = run.tracker.update(window)
         try output.print(update)
-        try history?.record(update)
+        try history?.record(update, cadence: run.steps == nil ? nil : run.cadence.cadence(at: update.timestamp))
         modelSource.reloadIfNeeded(into: &run.classifier)
     }
 

@@ -75,3 +75,23 @@ import Testing
         #expect(estimator.current == stationary)
     }
 }
+
+@Suite struct StepCadenceTests {
+    @Test("the cadence is the steps of the last span per second, and forgets older ones")
+    func cadence() {
+        var meter = StepCadence(span: 4)
+        for step in 0..<8 { meter.step(at: Double(step) * 0.5) }  // 2 steps/s from 0 to 3.5 s
+        #expect(meter.cadence(at: 3.5) == 2)
+        #expect(meter.cadence(at: 5.5) == 1)  // 2, 2.5, 3, 3.5 remain
+        #expect(meter.cadence(at: 100) == 0)
+        meter.step(at: .nan)
+        #expect(meter.cadence(at: 100) == 0)
+    }
+
+    @Test("the meter keeps at most its capacity, even when fed a flood of steps")
+    func bounded() {
+        var meter = StepCadence(span: 1)
+        for step in 0..<10_000 { meter.step(at: 10 + Double(step) * 1e-6) }
+        #expect(meter.cadence(at: 10.5) == Double(meter.capacity))
+    }
+}

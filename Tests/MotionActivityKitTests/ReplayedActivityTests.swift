@@ -13,9 +13,12 @@ import Testing
 
     /// Replays the recordings at `path` through a manager on the bundled model, with a fixed `cadence`; returns the
     /// activities the handler heard and the manager.
-    static func replay(_ path: String, cadence: Double? = nil) throws -> ([MotionActivity], MotionActivityManager) {
+    static func replay(_ path: String, cadence: Double? = nil, countsSteps: Bool = false) throws -> (
+        [MotionActivity], MotionActivityManager
+    ) {
         let model = try ActivityModel.bundledDefault()
-        let manager = MotionActivityManager(classifier: StreamingActivityClassifier(model: model))
+        let detector = countsSteps ? try StepDetector(sampleRate: model.window.sampleRate) : nil
+        let manager = MotionActivityManager(classifier: StreamingActivityClassifier(model: model), stepDetector: detector)
         let heard = Mutex<[MotionActivity]>([])
         manager.startActivityUpdates { activity in heard.withLock { $0.append(activity) } }
         for session in try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: [path]) {
@@ -82,5 +85,22 @@ import Testing
         #expect(stepping.filter(\.walking).allSatisfy { $0.confidence >= .medium })
         #expect(stepping.contains { $0.walking && $0.confidence == .high })
         #expect(still.filter(\.walking).allSatisfy { $0.confidence < .high })
+    }
+
+    @Test("with the pedometer's step detector, walks stay walking at medium or high and sitting stays high")
+    func pedometerCadenceOnReplays() throws {
+        for subject in ["sub_8", "sub_16", "sub_22"] {
+            let walk = Self.fixtures.appendingPathComponent("heldout/walking-motionsense-wlk_7-\(subject).imurec").path
+            let (walking, _) = try Self.replay(walk, countsSteps: true)
+            let (plain, _) = try Self.replay(walk)
+            #expect(walking.contains { $0.walking && $0.confidence == .high }, "\(subject)")
+            // Steps only raise walking's confidence: nothing is lower than without the pedometer.
+            let lowWith = walking.filter { $0.walking && $0.confidence == .low }.count
+            let lowWithout = plain.filter { $0.walking && $0.confidence == .low }.count
+            #expect(lowWith <= lowWithout, "\(subject): \(lowWith) low walking activities with steps, \(lowWithout) without")
+            let sit = Self.fixtures.appendingPathComponent("heldout/sitting-motionsense-sit_5-\(subject).imurec").path
+            let (sitting, _) = try Self.replay(sit, countsSteps: true)
+            #expect(sitting.last?.stationary == true && sitting.last?.confidence == .high, "\(subject)")
+        }
     }
 }

@@ -5,9 +5,10 @@ import Synchronization
 /// CoreMotion's `CMMotionActivityManager` on the activity classifier: activity updates when the activity changes,
 /// and `queryActivityStarting(from:to:)` over what it has seen or over a history store.
 ///
-/// Feed it device motion (``process(_:cadence:)``, with a classifier) or the verdicts of a classifier run elsewhere
-/// (``record(_:cadence:)``); both take the pedometer's cadence, which moves walking and running confidence
-/// (``ActivityConfidenceMapping``). Start dates are the stream's timestamps plus ``dateOffset``.
+/// Feed it device motion (``process(_:cadence:)``, with a classifier and a pedometer's ``StepDetector``) or the
+/// verdicts of a classifier run elsewhere (``record(_:cadence:)``); the pedometer's cadence moves walking, running
+/// and stationary confidence (``ActivityConfidenceMapping``). Start dates are the stream's timestamps plus
+/// ``dateOffset``.
 public final class MotionActivityManager: Sendable {
     /// Seconds added to every stream timestamp to make a start date (for instance, to turn them into Unix time).
     public let dateOffset: Double
@@ -16,16 +17,20 @@ public final class MotionActivityManager: Sendable {
 
     private struct State {
         var classifier: StreamingActivityClassifier?
+        var stepDetector: StepDetector?
+        var cadence: StepCadence
         var tracker: ActivityTracker
         var estimator: MotionActivityEstimator
         var recent: RecentActivities
         var handler: (@Sendable (MotionActivity) -> Void)?
     }
 
-    /// Creates a manager. `classifier` is needed only for ``process(_:cadence:)``; `archive` answers queries instead
-    /// of the last `remembered` activities the manager has seen.
+    /// Creates a manager. `classifier` is needed only for ``process(_:cadence:)``, where `stepDetector` (at the
+    /// classifier's rate) gives the cadence; `archive` answers queries instead of the last `remembered` activities the
+    /// manager has seen.
     public init(
-        classifier: StreamingActivityClassifier? = nil, tracker: ActivityTracker = ActivityTracker(),
+        classifier: StreamingActivityClassifier? = nil, stepDetector: StepDetector? = nil,
+        tracker: ActivityTracker = ActivityTracker(),
         mapping: ActivityConfidenceMapping = .init(), dateOffset: Double = 0,
         archive: (any MotionActivityArchive)? = nil, remembered: Int = 10_000
     ) {
@@ -33,7 +38,9 @@ public final class MotionActivityManager: Sendable {
         self.archive = archive
         state = Mutex(
             State(
-                classifier: classifier, tracker: tracker, estimator: MotionActivityEstimator(mapping: mapping),
+                classifier: classifier, stepDetector: stepDetector,
+                cadence: StepCadence(span: classifier?.model.window.duration ?? 4), tracker: tracker,
+                estimator: MotionActivityEstimator(mapping: mapping),
                 recent: RecentActivities(capacity: remembered), handler: nil))
     }
 
@@ -58,14 +65,21 @@ public final class MotionActivityManager: Sendable {
     /// The activity in force, nil before the first window.
     public var currentActivity: MotionActivity? { state.withLock { $0.estimator.current } }
 
-    /// Classifies one device motion (needs a classifier); returns the new activity when it changed.
+    /// Classifies one device motion (needs a classifier); returns the new activity when it changed. `cadence`
+    /// (steps per second) overrides the step detector's.
     @discardableResult
     public func process(_ motion: DeviceMotion, cadence: Double? = nil) -> MotionActivity? {
-        let verdict = state.withLock { state -> ActivityTracker.Update? in
+        let verdict = state.withLock { state -> (ActivityTracker.Update, Double?)? in
+            if state.stepDetector != nil {
+                var cadence = state.cadence
+                state.stepDetector?.process(motion) { cadence.step(at: $0) }
+                state.cadence = cadence
+            }
             guard let window = state.classifier?.process(motion) else { return nil }
-            return state.tracker.update(window)
+            let measured = state.stepDetector == nil ? nil : state.cadence.cadence(at: window.timestamp)
+            return (state.tracker.update(window), measured)
         }
-        return verdict.flatMap { record($0, cadence: cadence) }
+        return verdict.flatMap { record($0.0, cadence: cadence ?? $0.1) }
     }
 
     /// Folds in a verdict of a classifier run elsewhere; returns the new activity when it changed.
