@@ -184,7 +184,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters",
-                "CommandLineSupport",
+                "CommandLineSupport", "MotionHistory",
             ]),
     ]
 )

@@ -13,14 +13,22 @@ struct ActivityHistorySink: Sendable {
     let recorder: HistoryRecorder
 
     /// Notes one verdict and the cadence (steps per second, nil without step counting): a changed activity starts a
-    /// row, an unchanged one moves the open row's end; commits when a second has passed since the last commit.
-    func record(_ update: ActivityTracker.Update, cadence: Double?) throws {
+    /// row (committed with the next commit).
+    func record(_ update: ActivityTracker.Update, cadence: Double?) {
         if let activity = activities.record(update, cadence: cadence) { recorder.record(activity) }
-        recorder.advance(to: update.timestamp + activities.dateOffset)
+    }
+
+    /// Seconds between commits: the live stream arrives in bursts every `LiveMotionInput.bufferDuration` (0.25 s), so
+    /// nothing gathered is older than a second when the next commit comes.
+    static let commitInterval = 0.75
+
+    /// Notes that the stream reached `timestamp` (the open activity still holds), and commits when due.
+    func advance(to timestamp: Double) throws {
+        recorder.advance(to: timestamp + activities.dateOffset)
         try recorder.commitIfDue()
     }
 
-    /// Notes a step at the stream time `timestamp` (it is committed with the next verdict).
+    /// Notes a step at the stream time `timestamp` (it is committed with the next commit).
     func recordStep(at timestamp: Double) {
         recorder.record(steps: 1, at: timestamp + activities.dateOffset)
     }

@@ -45,11 +45,12 @@ struct ClassificationPipeline: Sendable {
             }
             run.cadence = cadence
         }
+        try history?.advance(to: motion.timestamp)
         guard let window = run.classifier.process(motion) else { return }
         run.windows += 1
         let update = run.tracker.update(window)
         try output.print(update)
-        try history?.record(update, cadence: run.steps == nil ? nil : run.cadence.cadence(at: update.timestamp))
+        history?.record(update, cadence: run.steps == nil ? nil : run.cadence.cadence(at: update.timestamp))
         modelSource.reloadIfNeeded(into: &run.classifier)
     }
 

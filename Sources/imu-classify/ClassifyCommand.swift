@@ -167,7 +167,9 @@ struct ClassifyCommand: AsyncParsableCommand {
     /// seconds: a live stream's monotonic timestamps are shifted by the clocks' difference now, a replay's (which
     /// start at 0) by the time now.
     private static func historySink(at path: String, retention: Double, live: Bool) throws -> ActivityHistorySink {
-        let recorder = try HistoryRecorder(store: try HistoryStore.openForWriting(at: path), retention: retention)
+        let recorder = try HistoryRecorder(
+            store: try HistoryStore.openForWriting(at: path), retention: retention,
+            commitInterval: ActivityHistorySink.commitInterval)
         let offset = recorder.clock() - (live ? MonotonicClock.now : 0)
         return ActivityHistorySink(activities: MotionActivityManager(dateOffset: offset), recorder: recorder)
     }
