@@ -23,8 +23,8 @@ public final class HistoryStore: Sendable {
         self.pool = pool
     }
 
-    /// Opens the history at `path` for writing, creating it (and its directory, one level) if needed, and applies
-    /// the migrations it lacks.
+    /// Opens the history at `path` for writing, creating it (and its missing directories, mode 0700, as the XDG Base
+    /// Directory Specification asks) if needed, and applies the migrations it lacks.
     ///
     /// Commits use `synchronous = NORMAL`: in WAL mode a committed transaction survives the process being killed
     /// (it is in the log, which the OS holds); only a power loss may undo the last ones (sqlite.org/pragma.html,
@@ -92,7 +92,7 @@ public final class HistoryStore: Sendable {
         guard !FileManager.default.fileExists(atPath: directory.path) else { return }
         do {
             try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .cannotOpen(path: path, reason: "its directory \(directory.path) does not exist and cannot be created")
         }

@@ -18,7 +18,6 @@ struct HistoryCommand: ParsableCommand {
               imu-history                             # the last 24 hours
               imu-history --since 2h
               imu-history --day 2026-11-25 --json
-              sudo imu-history --history /var/lib/imu-bridge/history.sqlite   # the systemd service's
 
             Reads the history imu-classify --live writes (SQLite, read-only: safe while the service writes) and \
             prints the activities in the period (kind, the classifier's label, confidence, start, duration), the \
@@ -28,6 +27,9 @@ struct HistoryCommand: ParsableCommand {
             daylight-saving day lasts 23 or 25 hours; text shows local times, --json Unix seconds. --json prints \
             one object: {"from","to","activities":[...],"durations":{...},"number_of_steps","steps":[...],\
             "device_events":[...]}.
+
+            The systemd service's history (readable by root):
+              sudo imu-history --history /var/lib/imu-bridge/history.sqlite
 
             Exit status: 0 on success; 12 no history database at the path, or unreadable; 16 history database \
             refused (not SQLite, damaged, another application's, newer schema); 64 usage error (--since 1s...3650d, \
@@ -44,6 +46,7 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup(title: "History") var history: HistoryOptions
     @OptionGroup var format: JSONOptions
+    @OptionGroup var verbosity: VerbosityOptions
 
     /// The look back when neither --since nor --day is given.
     static let defaultSince = "24h"
@@ -61,6 +64,7 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
+        verbosity.bootstrap()
         do {
             let period = try self.period()
             let store = try HistoryStore.openForReading(at: history.location(usesDefault: true) ?? HistoryOptions.defaultPath)

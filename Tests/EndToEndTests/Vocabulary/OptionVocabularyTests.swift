@@ -6,6 +6,7 @@ import Testing
 /// Every command-line tool.
 private let allTools = [
     "imu-list", "imu-stream", "imu-motion", "imu-record", "imu-import", "imu-train", "imu-eval", "imu-classify", "imu-calibrate",
+    "imu-history",
 ]
 
 /// Issue 11, point 1: one option vocabulary, declared once in CommandLineSupport and taken by every tool.
@@ -36,7 +37,8 @@ struct OptionVocabularyTests {
             "imu-import hapt": everywhere + ["-o, --output <path>"],
             "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>"],
             "imu-eval": everywhere + ["--model <file>"],
-            "imu-classify": everywhere + sensor + ["--model <file>"],
+            "imu-classify": everywhere + sensor + ["--model <file>", "--history <path|none>", "--retention <days>"],
+            "imu-history": everywhere + ["--history <path|none>"],
             "imu-calibrate": everywhere + sensor + ["-o, --output <path>"],
         ]
     }()
