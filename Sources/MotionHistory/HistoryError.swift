@@ -16,8 +16,6 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// Reading from the database failed.
     case readFailed(path: String, reason: String)
-    /// A number handed to the store is outside its documented range (retention, a period).
-    case valueOutOfRange(what: String, value: String, allowed: String)
 
     /// One line: what failed and what to do.
     public var description: String {
@@ -40,8 +38,6 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             "writing the history database \(path) failed (\(reason)); check the free space and permissions"
         case .readFailed(let path, let reason):
             "reading the history database \(path) failed (\(reason))"
-        case .valueOutOfRange(let what, let value, let allowed):
-            "\(what) \(value) is outside \(allowed)"
         }
     }
 }
