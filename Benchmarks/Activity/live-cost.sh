@@ -8,7 +8,8 @@
 # Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
 # memory (VmHWM), the resident memory at the end split into anonymous (the process's own) and file-backed pages
 # (code of the binary and the shared libraries, the umockdev preload among them), and how many window lines it
-# printed, and with a history the database's size and rows. The goal is under 1 % of a core and under 20 MB.
+# printed, the bytes it wrote per second (wchar: its JSON lines and the history's WAL), and with a history the
+# database's size and rows. The goal is under 1 % of a core and under 20 MB.
 # Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build).
 set -euo pipefail
 
@@ -42,9 +43,10 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     pid=$!
     ticks() { awk "{ print \$14 + \$15 }" "/proc/$pid/stat"; }
     sleep "$warmup"
-    start=$(ticks); lines_before=$(wc -l <"$out")
+    written() { awk "/^wchar/ { print \$2 }" "/proc/$pid/io"; }
+    start=$(ticks); lines_before=$(wc -l <"$out"); written_before=$(written)
     sleep "$seconds"
-    end=$(ticks); lines_after=$(wc -l <"$out")
+    end=$(ticks); lines_after=$(wc -l <"$out"); written_after=$(written)
     hwm=$(awk "/VmHWM/ { print \$2 }" "/proc/$pid/status")
     rss=$(awk "/VmRSS/ { print \$2 }" "/proc/$pid/status")
     anon=$(awk "/RssAnon/ { print \$2 }" "/proc/$pid/status")
@@ -53,8 +55,8 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
     hz=$(getconf CLK_TCK)
     awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
-        -v w=$((lines_after - lines_before)) \
-        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w }"
+        -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) \
+        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
     if [[ "$history" != none ]]; then
         python3 - "$history" <<"PY"
 import os, sqlite3, sys
