@@ -20,7 +20,7 @@ import Testing
         #expect(manager.currentActivity?.running == true)
     }
 
-    @Test("a handler started late hears the activity in force at once, as CoreMotion's does")
+    @Test("a handler started late hears the activity in force at once")
     func lateHandlerHearsCurrent() {
         let manager = MotionActivityManager()
         manager.record(ConfidenceMappingTests.update(["sitting": 0.95], at: 1))

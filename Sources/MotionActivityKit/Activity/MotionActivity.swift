@@ -3,8 +3,9 @@ import ActivityKit
 /// One motion activity, shaped like CoreMotion's `CMMotionActivity`: a kind (read through CoreMotion's flags), how
 /// sure it is, and when it started.
 ///
-/// CoreMotion may set several flags at once (automotive and stationary at a red light); the classifier names one
-/// activity per window, so exactly one flag is set here, `unknown` when no kind is probable enough.
+/// CoreMotion may set several flags at once (automotive and stationary at a red light;
+/// developer.apple.com/documentation/coremotion/cmmotionactivity); the classifier names one activity per window, so
+/// exactly one flag is set here, `unknown` when no kind is probable enough.
 public struct MotionActivity: Sendable, Hashable {
     /// The CoreMotion kind.
     public let kind: CoreMotionActivity

@@ -1,4 +1,5 @@
-/// How sure an activity is, as CoreMotion's `CMMotionActivityConfidence` (the same cases and raw values).
+/// How sure an activity is, as CoreMotion's `CMMotionActivityConfidence`: the same cases and raw values (low 0,
+/// medium 1, high 2; developer.apple.com/documentation/coremotion/cmmotionactivityconfidence).
 public enum MotionActivityConfidence: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     /// `CMMotionActivityConfidenceLow`.
     case low = 0

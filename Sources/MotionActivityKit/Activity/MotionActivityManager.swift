@@ -47,8 +47,8 @@ public final class MotionActivityManager: Sendable {
     /// Whether activity data is available: always, since it is computed from the IMU's device motion.
     public static func isActivityAvailable() -> Bool { true }
 
-    /// Calls `handler` with every new activity from now on (and at once with the current one, if any, as
-    /// CoreMotion does on start).
+    /// Calls `handler` with every new activity from now on, and at once with the one in force, if any, so that a
+    /// handler started late knows the current activity without waiting for the next change.
     public func startActivityUpdates(_ handler: @escaping @Sendable (MotionActivity) -> Void) {
         let current = state.withLock { state in
             state.handler = handler
