@@ -3,9 +3,9 @@ import CommandLineSupport
 
 /// How long the history keeps its rows: `--retention DAYS`.
 public struct RetentionOptions: ParsableArguments, Sendable {
-    /// The days given.
-    @Option(help: ArgumentHelp("Days of history kept; older rows are deleted (1...3650).", valueName: "days"))
-    public var retention = Self.defaultDays
+    /// The days given; nil when none were.
+    @Option(help: ArgumentHelp("Days of history kept; older rows are deleted (1...3650, default 30).", valueName: "days"))
+    public var retention: Int?
 
     /// Days kept when --retention is not given.
     public static let defaultDays = 30
@@ -18,9 +18,9 @@ public struct RetentionOptions: ParsableArguments, Sendable {
 
     /// Refuses a retention outside ``allowedDays`` (usage error).
     public func validate() throws {
-        try requireFlag("--retention", retention, in: Self.allowedDays, unit: "days")
+        if let retention { try requireFlag("--retention", retention, in: Self.allowedDays, unit: "days") }
     }
 
-    /// The retention in seconds.
-    public var seconds: Double { Double(retention) * 86_400 }
+    /// The retention in seconds (the default when none was given).
+    public var seconds: Double { Double(retention ?? Self.defaultDays) * 86_400 }
 }

@@ -79,7 +79,7 @@ public final class HistoryStore: Sendable {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         if applicationID == 0 && tables.isEmpty {
             if allowingEmpty { return }
-            throw HistoryError.olderSchema(path: path)
+            throw HistoryError.notADatabase(path: path, reason: "it is empty")
         }
         guard applicationID == HistorySchema.applicationID else { throw HistoryError.foreignDatabase(path: path) }
         let applied = try HistorySchema.migrator.appliedIdentifiers(db)

@@ -109,6 +109,9 @@ struct ClassifyCommand: AsyncParsableCommand {
         }
         try requireFlag("--threshold", threshold, in: 0...1)
         try requireFlag("--smoothing", smoothing, in: 1...1000, unit: "windows")
+        if retention.retention != nil && history.location(usesDefault: live) == nil {
+            throw ValidationError("--retention only applies with a history (--live, or --replay with --history PATH)")
+        }
     }
 
     func run() async throws {

@@ -35,6 +35,17 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 
+    @Test("an empty file is refused by a reader, and becomes a history for a writer")
+    func emptyFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("empty.sqlite")
+        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(throws: HistoryError.notADatabase(path: path, reason: "it is empty")) { try HistoryStore.openForReading(at: path) }
+        _ = try HistoryStore.openForWriting(at: path)
+        #expect(try HistoryStore.openForReading(at: path).intervals(from: 0, to: 1).isEmpty)
+    }
+
     @Test("another application's SQLite database is refused, for reading and for writing")
     func foreign() throws {
         let directory = try TemporaryDirectory()

@@ -115,6 +115,9 @@ struct IMUHistoryTests {
                 environment: scratch.environment)
             #expect(result.status == ExitStatus.usage.rawValue, "--retention \(days): \(result.standardError)")
         }
+        let noHistory = try runOutsidePreload(
+            "imu-classify", ["--replay", Self.demo, "--retention", "7"], environment: scratch.environment)
+        #expect(noHistory.status == ExitStatus.usage.rawValue && noHistory.standardError.contains("--retention only applies"))
     }
 
     @Test("kill -9 of imu-classify mid-write: the history passes integrity_check, keeps what was seen, and imu-history reads it")
