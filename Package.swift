@@ -140,7 +140,12 @@ let package = Package(
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
-        .testTarget(name: "MotionActivityKitTests", dependencies: ["MotionActivityKit", "ActivityKit", "DeviceMotionKit"]),
+        .testTarget(
+            name: "MotionActivityKitTests",
+            dependencies: [
+                "MotionActivityKit", "ActivityKit", "DeviceMotionKit", "DatasetImporters", "MotionRecording",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "EndToEndTests",
