@@ -25,7 +25,7 @@ struct StepCounting: Sendable {
 
     /// The stride model the flags and calibration file describe.
     func strideModel(readingCalibration: Bool = true) throws -> StrideModel {
-        var model = try StrideModel()
+        var model = StrideModel.average
         if readingCalibration, let calibrationPath { model = try StrideModel.read(from: calibrationPath) }
         if let height { model = try StrideModel(height: height, scale: model.scale) }
         if let strideLength { model = try StrideModel(height: model.height, scale: model.scale, stepLength: strideLength) }

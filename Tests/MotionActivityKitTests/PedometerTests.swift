@@ -19,7 +19,7 @@ import Glibc
         return gait
     }
 
-    private func fed(_ gait: SyntheticGait, strideModel: StrideModel = try! StrideModel()) throws -> Pedometer {
+    private func fed(_ gait: SyntheticGait, strideModel: StrideModel = .average) throws -> Pedometer {
         let pedometer = try Pedometer(sampleRate: gait.rate, strideModel: strideModel)
         for motion in gait.motions { pedometer.process(motion) }
         return pedometer

@@ -36,7 +36,7 @@ public final class Pedometer {
 
     /// A pedometer for device motion at `sampleRate` Hz; fails for parameters outside their ranges.
     public init(
-        sampleRate: Double, strideModel: StrideModel = try! StrideModel(),
+        sampleRate: Double, strideModel: StrideModel = .average,
         parameters: StepDetectorParameters = StepDetectorParameters(), historyCapacity: Int = defaultHistoryCapacity
     ) throws(PedometerError) {
         guard Self.historyCapacityRange.contains(historyCapacity) else {
