@@ -116,14 +116,11 @@ struct IMUStepsTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
     }
 
-    /// MPU-6050 scans at 100 Hz lying face up, bouncing vertically at `cadence` steps per second (a walk's
-    /// vertical acceleration, 0.3 g), for `seconds` seconds.
-    private func walkingScans(seconds: Int, cadence: Double) -> [UInt8] {
-        (1...(seconds * 100)).flatMap { n -> [UInt8] in
-            let t = Double(n) / 100
-            let z = Int16(16384 * (1 + 0.3 * cos(2 * Double.pi * cadence * t)))
-            return [Int16(0), 0, z, 0, 0, 0].flatMap(be) + [0, 0, 0, 0] + le(Int64(n) * 10_000_000)
-        }
+    /// One MPU-6050 scan lying face up, bouncing vertically at `cadence` steps per second (a walk's vertical
+    /// acceleration, 0.3 g), `index` samples of 100 Hz into the walk, stamped `timestamp` nanoseconds.
+    private static func walkingScan(_ index: Int, timestamp: Int64, cadence: Double) -> [UInt8] {
+        let z = Int16(16384 * (1 + 0.3 * cos(2 * Double.pi * cadence * Double(index) / 100)))
+        return [Int16(0), 0, z, 0, 0, 0].flatMap(be) + [0, 0, 0, 0] + le(timestamp)
     }
 
     @Test("--live --json: a line per counted step, cumulative from the start, at the walk's cadence")
@@ -131,11 +128,15 @@ struct IMUStepsTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "mpu6050")
-        let feeder = try testbed.feed(device: "iio:device0", bytes: walkingScans(seconds: 20, cadence: 1.8))
         let steps = try testbed.launchUnderPreload(
             executable: try product("imu-steps"), arguments: ["--live", "--device", "mpu6050", "--sensor-rate", "100", "--json"])
-        #expect(feeder.waitUntilWritten(timeout: 30))
-        _ = steps.waitForOutput(timeLimit: 30) { output in
+        // Scans stamped 10 ms apart, written five times faster than that, for as long as the tool reads: the stream
+        // never runs dry, so the tool is stopped, not timed out.
+        let feeder = try testbed.feedPaced(
+            device: "iio:device0", scanSize: 24, interval: 0.002, timestamp: { index, _ in Int64(index + 1) * 10_000_000 }
+        ) { index, timestamp in Self.walkingScan(index, timestamp: timestamp, cadence: 1.8) }
+        defer { feeder.stop() }
+        _ = steps.waitForOutput(timeLimit: 60) { output in
             (try? jsonLines(output).last?["number_of_steps"] as? Int).flatMap { $0 } ?? 0 >= 25
         }
         let result = steps.stop()
