@@ -133,11 +133,14 @@ struct IMUStepsTests {
         // Scans stamped 10 ms apart, written five times faster than that, for as long as the tool reads: the stream
         // never runs dry, so the tool is stopped, not timed out.
         let feeder = try testbed.feedPaced(
-            device: "iio:device0", scanSize: 24, interval: 0.002, timestamp: { index, _ in Int64(index + 1) * 10_000_000 }
-        ) { index, timestamp in Self.walkingScan(index, timestamp: timestamp, cadence: 1.8) }
+            device: "iio:device0", scanSize: 24, interval: 0.002, timestamp: { index, _ in Int64(index + 1) * 10_000_000 },
+            scan: { index, timestamp in Self.walkingScan(index, timestamp: timestamp, cadence: 1.8) })
         defer { feeder.stop() }
         _ = steps.waitForOutput(timeLimit: 60) { output in
-            (try? jsonLines(output).last?["number_of_steps"] as? Int).flatMap { $0 } ?? 0 >= 25
+            // The last whole line (one being written is left for the next look).
+            let whole = output.split(separator: "\n").dropLast(output.hasSuffix("\n") ? 0 : 1)
+            let latest = whole.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            return (latest?["number_of_steps"] as? Int ?? 0) >= 25
         }
         let result = steps.stop()
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
