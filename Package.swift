@@ -169,7 +169,10 @@ let package = Package(
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
             name: "MotionActivityKitTests",
-            dependencies: ["MotionActivityKit", "ActivityKit", "DatasetImporters", "DeviceMotionKit", "MotionSamples"]),
+            dependencies: [
+                "MotionActivityKit", "ActivityKit", "DeviceMotionKit", "DatasetImporters", "MotionRecording", "MotionSamples",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(
             name: "MotionHistoryTests",
             dependencies: [

@@ -14,7 +14,6 @@ struct IMUImport: AsyncParsableCommand {
               imu-import motionsense ../shared/data/motionsense -o recordings/ms
               imu-import hapt ../shared/data/hapt -o recordings/hapt --json
               imu-import hapt ../shared/data/hapt -o recordings/hapt --limit 10
-              imu-import oxford-steps oxford-steps -o recordings/oxford
 
             Each session of the dataset becomes one <tag>-<dataset>-<session>.imurec directory \
             (see docs/formats.md), with the same raw and device-motion streams a live \

@@ -16,9 +16,8 @@ struct IMUSteps: AsyncParsableCommand {
         abstract: "Count steps, distance, cadence and pace in recordings or live from the IMU.",
         discussion: """
               imu-steps walk.imurec                     # one row per recording
-              imu-steps --live --json                   # a line per counted step, until Ctrl-C
+              imu-steps --live --json                   # a line per step, until Ctrl-C
               imu-steps --height 1.82 recordings/*.imurec
-              imu-steps --calibrate-distance 100 --stride-calibration stride.json walk100m.imurec
 
             Steps are peaks of vertical user acceleration (device motion fused at --rate) in a gait rhythm: isolated \
             peaks, pseudo-peaks closer than the fastest cadence (210/min), and oscillations faster than a step cycle \
@@ -32,6 +31,10 @@ struct IMUSteps: AsyncParsableCommand {
             oxford-steps) shows that count and the error beside the pedometer's. --json prints one object per \
             recording (per update with --live): timestamp, start, number_of_steps, distance, current_cadence, \
             current_pace, average_active_pace, counted_steps (docs/formats.md).
+
+            Calibrating from a walk of 100 m, then using it:
+              imu-steps --calibrate-distance 100 --stride-calibration s.json walk.imurec
+              imu-steps --stride-calibration s.json --live
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 11 the stride \

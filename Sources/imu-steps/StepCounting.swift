@@ -8,6 +8,10 @@ import MotionActivityKit
 import MotionRecording
 import SystemPackage
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What imu-steps does once its flags are checked: counts recordings, counts live, or calibrates the stride model.
 struct StepCounting: Sendable {
     /// The device-motion rate, in Hz.
@@ -25,7 +29,7 @@ struct StepCounting: Sendable {
 
     /// The stride model the flags and calibration file describe.
     func strideModel(readingCalibration: Bool = true) throws -> StrideModel {
-        var model = try StrideModel()
+        var model = StrideModel.average
         if readingCalibration, let calibrationPath { model = try StrideModel.read(from: calibrationPath) }
         if let height { model = try StrideModel(height: height, scale: model.scale) }
         if let strideLength { model = try StrideModel(height: model.height, scale: model.scale, stepLength: strideLength) }
@@ -35,7 +39,7 @@ struct StepCounting: Sendable {
     /// Counts each recording on its own and prints a row (or JSON line) per recording.
     func count(_ paths: [String]) throws {
         let model = try strideModel()
-        if !json { print(StepsLine.header) }
+        if !json { print(StepsLine.header(live: false)) }
         for (input, data, counted) in try measure(paths, model: model) {
             let line = StepsLine(data, recording: input, countedSteps: counted)
             print(json ? try line.json() : line.text)
@@ -97,11 +101,16 @@ struct StepCounting: Sendable {
         for try await motion in manager.deviceMotionUpdates(bufferingPolicy: .unbounded) {
             if !started {
                 started = true
-                if !json { print(StepsLine.header) }
+                if !json {
+                    print(StepsLine.header(live: true))
+                    fflush(nil)
+                }
                 pedometer.startUpdates(from: motion.timestamp) { data in
                     do {
                         let line = StepsLine(data)
                         print(json ? try line.json() : line.text)
+                        // Each update is flushed at once, so a pipe or a log sees the step when it happens.
+                        fflush(nil)
                     } catch {
                         failure = error
                     }

@@ -51,8 +51,10 @@ struct StepsLine: Encodable {
     /// The JSON object on one line (absent values left out).
     func json() throws -> String { try JSONLine.encode(self) }
 
-    /// The header of the text table.
-    static let header = "recording  steps  counted  error_%  distance_m  cadence_per_min  pace_min_per_km"
+    /// The header of the text table: rows name their recording, or live their timestamp.
+    static func header(live: Bool) -> String {
+        (live ? "timestamp" : "recording") + "  steps  counted  error_%  distance_m  cadence_per_min  pace_min_per_km"
+    }
 
     /// The line as a row of the text table.
     var text: String {

@@ -41,16 +41,23 @@ public enum OxfordStepsImporter {
         guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw .notADataset(path: root, expected: "validation/userN_<position>_<timestamp>.csv")
         }
-        return names.filter(isWalkFile).sorted().map { name in
-            let parts = name.dropLast(4).split(separator: "_")
-            return Walk(path: folder + "/" + name, subject: String(parts[0]), position: String(parts[1]), name: String(name.dropLast(4)))
+        return names.compactMap(walkName).sorted().map { name in
+            let parts = name.split(separator: "_")
+            let file = names.contains(name + ".csv") ? name + ".csv" : name + ".csv.gz"
+            return Walk(path: folder + "/" + file, subject: String(parts[0]), position: String(parts[1]), name: name)
         }
     }
 
-    private static func isWalkFile(_ name: String) -> Bool {
-        let parts = name.split(separator: "_")
-        return name.hasSuffix(".csv") && parts.count == 3 && parts[0].hasPrefix("user") && !name.hasPrefix("~")
+    /// `userN_<position>_<timestamp>` for a walk file (`.csv`, or `.csv.gz` as the test excerpts are), else `nil`.
+    private static func walkName(_ file: String) -> String? {
+        let stem = file.hasSuffix(".csv") ? file.dropLast(4) : file.hasSuffix(".csv.gz") ? file.dropLast(7) : nil
+        guard let stem else { return nil }
+        let parts = stem.split(separator: "_")
+        guard parts.count == 3, parts[0].hasPrefix("user"), parts[2].allSatisfy(\.isNumber) else { return nil }
+        return String(stem)
     }
+
+    private static func isWalkFile(_ file: String) -> Bool { walkName(file) != nil }
 
     /// One row's timestamp (s), acceleration (g, CoreMotion sign) and ground-truth cumulative steps; `nil`
     /// acceleration for a row of exact zeros.

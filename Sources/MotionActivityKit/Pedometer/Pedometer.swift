@@ -14,6 +14,8 @@ public final class Pedometer {
     public static let historyCapacityRange = 16...10_000_000
     /// Steps over which the current cadence is measured.
     public static let cadenceSteps = 4
+    /// The cadence given the first step of a walk, which has no interval yet (steps per second, an ordinary walk's).
+    public static let firstStepCadence = 1.8
 
     /// The step detector (its state says whether the user is walking).
     public private(set) var detector: StepDetector
@@ -34,7 +36,7 @@ public final class Pedometer {
 
     /// A pedometer for device motion at `sampleRate` Hz; fails for parameters outside their ranges.
     public init(
-        sampleRate: Double, strideModel: StrideModel = try! StrideModel(),
+        sampleRate: Double, strideModel: StrideModel = .average,
         parameters: StepDetectorParameters = StepDetectorParameters(), historyCapacity: Int = defaultHistoryCapacity
     ) throws(PedometerError) {
         guard Self.historyCapacityRange.contains(historyCapacity) else {
@@ -113,21 +115,10 @@ public final class Pedometer {
     }
 
     private func record(stepAt time: Double) {
-        let times = history.times
-        let continuesWalk = times.last.map { time - $0 <= 1 / detector.parameters.minimumCadence } ?? false
-        var cadence = 1.8
-        if continuesWalk, let lastTime = times.last {
-            // Steps per second over up to the last `cadenceSteps` intervals of this walk.
-            var count = 1
-            var earliest = lastTime
-            var index = times.count - 2
-            while count < Self.cadenceSteps, index >= 0, earliest - times[index] <= 1 / detector.parameters.minimumCadence {
-                earliest = times[index]
-                count += 1
-                index -= 1
-            }
-            cadence = Double(count) / (time - earliest)
-        }
+        let longest = 1 / detector.parameters.minimumCadence
+        let continuesWalk = history.times.last.map { time - $0 <= longest } ?? false
+        let measured = continuesWalk ? history.cadence(ofStepAt: time, over: Self.cadenceSteps, longestInterval: longest) : 0
+        let cadence = measured > 0 ? measured : Self.firstStepCadence
         history.append(
             time: time, cadence: cadence, length: strideModel.stepLength(atCadence: cadence), continuesWalk: continuesWalk)
     }

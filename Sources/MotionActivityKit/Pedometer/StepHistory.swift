@@ -37,6 +37,21 @@ struct StepHistory: Sendable {
         lengths.append(length)
     }
 
+    /// Steps per second from the step `count` steps back (at most, and within one walk: no interval longer than
+    /// `longestInterval`) to a new step at `time`, which follows the last one by at most `longestInterval`; 0 when
+    /// there is no earlier step or no time between.
+    func cadence(ofStepAt time: Double, over count: Int, longestInterval: Double) -> Double {
+        guard var earliest = times.last else { return 0 }
+        var intervals = 1
+        var index = times.count - 2
+        while intervals < count, index >= 0, earliest - times[index] <= longestInterval {
+            earliest = times[index]
+            intervals += 1
+            index -= 1
+        }
+        return time > earliest ? Double(intervals) / (time - earliest) : 0
+    }
+
     /// The index of the first step at or after `time`.
     func firstIndex(atOrAfter time: Double) -> Int {
         var (low, high) = (0, times.count)

@@ -34,6 +34,15 @@ public struct StrideModel: Hashable, Sendable, Codable {
         case stepLength = "step_length_m"
     }
 
+    /// The uncalibrated model for a user of ``defaultHeight``.
+    public static let average = StrideModel(checkedHeight: defaultHeight, scale: 1, stepLength: nil)
+
+    private init(checkedHeight height: Double, scale: Double, stepLength: Double?) {
+        self.height = height
+        self.scale = scale
+        self.stepLength = stepLength
+    }
+
     /// A model for a user `height` metres tall, with a calibration `scale` or a fixed `stepLength`.
     public init(height: Double = defaultHeight, scale: Double = 1, stepLength: Double? = nil) throws(PedometerError) {
         guard height.isFinite, Self.heightRange.contains(height) else {
@@ -45,9 +54,7 @@ public struct StrideModel: Hashable, Sendable, Codable {
         if let stepLength, !(stepLength.isFinite && Self.stepLengthRange.contains(stepLength)) {
             throw .invalidParameter("the step length \(stepLength) m is outside 0.1...3 m")
         }
-        self.height = height
-        self.scale = scale
-        self.stepLength = stepLength
+        self.init(checkedHeight: height, scale: scale, stepLength: stepLength)
     }
 
     /// Decodes and range-checks a stored model.
