@@ -6,11 +6,7 @@ import Testing
 /// Every command-line tool.
 private let allTools = [
     "imu-list", "imu-stream", "imu-motion", "imu-record", "imu-import", "imu-train", "imu-eval", "imu-classify", "imu-calibrate",
-<<<<<<< HEAD
-    "imu-history",
-=======
-    "imu-steps",
->>>>>>> pedometer
+    "imu-steps", "imu-history",
 ]
 
 /// Issue 11, point 1: one option vocabulary, declared once in CommandLineSupport and taken by every tool.
