@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
+        .library(name: "MotionActivityKit", targets: ["MotionActivityKit"]),
+        .library(name: "MotionHistory", targets: ["MotionHistory"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -21,11 +23,16 @@ let package = Package(
         .executable(name: "imu-eval", targets: ["imu-eval"]),
         .executable(name: "imu-classify", targets: ["imu-classify"]),
         .executable(name: "imu-calibrate", targets: ["imu-calibrate"]),
+        .executable(name: "imu-history", targets: ["imu-history"]),
+        .executable(name: "imu-steps", targets: ["imu-steps"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // SQLite (WAL, migrations, a pool of readers beside one writer) for the activity history; only the tools that
+        // keep or read the history link it.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Property-based tests (generators and shrinking for Swift Testing); tests only.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -87,6 +94,14 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // CoreMotion's pedometer and motion activity (CMPedometer, CMMotionActivityManager) on device motion and the
+        // classifier: steps, distance, cadence, pace, floors; activity kinds with a confidence.
+        .target(name: "MotionActivityKit", dependencies: ["MotionSamples", "DeviceMotionKit", "ActivityKit"]),
+        // The activity, step and device-event history in SQLite (CMSensorRecorder's role): schema, migrations, retention.
+        .target(
+            name: "MotionHistory",
+            dependencies: ["MotionActivityKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
@@ -103,6 +118,15 @@ let package = Package(
         // glibc's malloc.h (malloc_trim), for long-running tools.
         .systemLibrary(name: "CMalloc"),
 
+        // What the tools that keep or read the history share: the --history and --retention options and the history's
+        // errors in the exit-status table; a target of its own so that GRDB stays out of the other tools.
+        .target(
+            name: "HistoryCommandSupport",
+            dependencies: [
+                "CommandLineSupport", "MotionHistory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
         cli("imu-stream", ["IIOSensors", "LiveMotion", "Resampling"]),
@@ -111,12 +135,22 @@ let package = Package(
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
         cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
-        cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
+        cli(
+            "imu-classify",
+            [
+                "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
+                "MotionActivityKit", "MotionHistory", "HistoryCommandSupport",
+            ]),
         cli(
             "imu-calibrate",
             [
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        cli("imu-history", ["MotionSamples", "MotionActivityKit", "MotionHistory", "HistoryCommandSupport"]),
+
+        cli(
+            "imu-steps",
+            ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionActivityKit"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
@@ -134,10 +168,26 @@ let package = Package(
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(
+            name: "MotionActivityKitTests",
+            dependencies: [
+                "MotionActivityKit", "ActivityKit", "DeviceMotionKit", "DatasetImporters", "MotionRecording", "MotionSamples",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        .testTarget(
+            name: "MotionHistoryTests",
+            dependencies: [
+                "MotionHistory", "MotionActivityKit", "HistoryCommandSupport", "history-crash-probe",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        // Test support: a history writer the crash-safety test runs in a child process and kills with SIGKILL.
+        .executableTarget(
+            name: "history-crash-probe", dependencies: ["MotionHistory", "MotionActivityKit", "ActivityKit"],
+            path: "Tests/HistoryCrashProbe"),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "IIOSensors", "IIOTestbed", "MotionRecording", "MotionSamples", "ActivityKit", "DatasetImporters",
-                "CommandLineSupport",
+                "CommandLineSupport", "MotionHistory",
             ]),
     ]
 )

@@ -2,17 +2,20 @@
 # CPU and memory of `imu-classify --live` fed by an 833 Hz IMU: the LSM6DSO fixture (accelerometer and gyroscope
 # as two buffered IIO devices) served by umockdev, its FIFO device nodes written by feed-lsm6dso.py in real time.
 #
-# Usage: Benchmarks/Activity/live-cost.sh [SECONDS]      (from the package root; default 60 s measured after 10 s warm-up)
+# Usage: Benchmarks/Activity/live-cost.sh [SECONDS] [none|history]   (from the package root; default 60 s measured
+#        after 10 s warm-up, without a history: `history` writes one to a temporary database, as the service does)
 #
 # Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
 # memory (VmHWM), the resident memory at the end split into anonymous (the process's own) and file-backed pages
 # (code of the binary and the shared libraries, the umockdev preload among them), and how many window lines it
-# printed. The goal is under 1 % of a core and under 20 MB.
+# printed, the bytes it wrote per second (wchar: its JSON lines and the history's WAL), and with a history the
+# database's size and rows. The goal is under 1 % of a core and under 20 MB.
 # Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
+history_mode="${2:-none}"
 warmup=10
 command -v umockdev-run >/dev/null || { echo "skipped: umockdev-run not found (apt-get install umockdev)"; exit 0; }
 
@@ -27,20 +30,23 @@ sed -e '/^#/d' Fixtures/sysfs/lsm6dso.umockdev | sed -e '/./,$!d' >"$fixture"
 
 umockdev-run --device "$fixture" -- /bin/bash -c '
     set -euo pipefail
-    classify="$1"; here="$2"; warmup="$3"; seconds="$4"
-    out="$(mktemp)"; err="$(mktemp)"
+    classify="$1"; here="$2"; warmup="$3"; seconds="$4"; history_mode="$5"
+    out="$(mktemp)"; err="$(mktemp)"; state="$(mktemp -d)"
+    history=none
+    if [[ "$history_mode" == history ]]; then history="$state/history.sqlite"; fi
     # The FIFO nodes exist before imu-classify looks for them (accelerometer iio:device1, gyroscope iio:device2).
     mkdir -p "$UMOCKDEV_DIR/dev/.node"
     for n in 1 2; do mkfifo "$UMOCKDEV_DIR/dev/iio:device$n"; ln -s "249:$n" "$UMOCKDEV_DIR/dev/.node/iio:device$n"; done
     python3 "$here/feed-lsm6dso.py" "$UMOCKDEV_DIR" $((warmup + seconds + 5)) &
     feeder=$!
-    "$classify" --live --device lsm6dso --sensor-rate 833 --json >"$out" 2>"$err" &
+    "$classify" --live --device lsm6dso --sensor-rate 833 --json --history "$history" >"$out" 2>"$err" &
     pid=$!
     ticks() { awk "{ print \$14 + \$15 }" "/proc/$pid/stat"; }
     sleep "$warmup"
-    start=$(ticks); lines_before=$(wc -l <"$out")
+    written() { awk "/^wchar/ { print \$2 }" "/proc/$pid/io"; }
+    start=$(ticks); lines_before=$(wc -l <"$out"); written_before=$(written)
     sleep "$seconds"
-    end=$(ticks); lines_after=$(wc -l <"$out")
+    end=$(ticks); lines_after=$(wc -l <"$out"); written_after=$(written)
     hwm=$(awk "/VmHWM/ { print \$2 }" "/proc/$pid/status")
     rss=$(awk "/VmRSS/ { print \$2 }" "/proc/$pid/status")
     anon=$(awk "/RssAnon/ { print \$2 }" "/proc/$pid/status")
@@ -49,8 +55,17 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
     hz=$(getconf CLK_TCK)
     awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
-        -v w=$((lines_after - lines_before)) \
-        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w }"
+        -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) \
+        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
+    if [[ "$history" != none ]]; then
+        python3 - "$history" <<"PY"
+import os, sqlite3, sys
+path = sys.argv[1]
+db = sqlite3.connect(path)
+rows = {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("activities", "steps", "device_events")}
+print(f"history: {os.path.getsize(path)} bytes, {rows}")
+PY
+    fi
     if [[ -s "$err" ]]; then echo "stderr:"; head -5 "$err"; fi
-    rm -f "$out" "$err"
-' bench "$classify" "$here" "$warmup" "$seconds"
+    rm -rf "$out" "$err" "$state"
+' bench "$classify" "$here" "$warmup" "$seconds" "$history_mode"

@@ -1,7 +1,9 @@
 import ActivityKit
 import DeviceMotionKit
+import MotionActivityKit
 
-/// Device motion in, activity verdicts out: streaming classifier, tracker and printer, with live model reload.
+/// Device motion in, activity verdicts out: streaming classifier, tracker, printer and history, with live model
+/// reload.
 struct ClassificationPipeline: Sendable {
     /// Supplies the model and its reloads.
     let modelSource: ModelSource
@@ -9,25 +11,46 @@ struct ClassificationPipeline: Sendable {
     let tracker: ActivityTracker
     /// Where verdicts go.
     let output: PredictionPrinter
+    /// Where the activity history is kept; nil without one.
+    let history: ActivityHistorySink?
 
-    /// The running state: classifier, tracker and the count of windows classified.
+    /// The running state: classifier, tracker, step counting (with a history) and the count of windows classified.
     struct Run {
         fileprivate var classifier: StreamingActivityClassifier
         fileprivate var tracker: ActivityTracker
+        fileprivate var steps: StepDetector?
+        fileprivate var cadence: StepCadence
         /// Windows classified so far.
         fileprivate(set) var windows = 0
     }
 
     /// The state before the first motion.
     func start() -> Run {
-        Run(classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker)
+        let window = modelSource.current.window
+        // Steps are counted only for the history (a model rate outside the detector's 5...1000 Hz counts none).
+        return Run(
+            classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker,
+            steps: history == nil ? nil : try? StepDetector(sampleRate: window.sampleRate),
+            cadence: StepCadence(span: window.duration))
     }
 
-    /// Classifies one motion: prints a verdict when it completes a window, and picks up a changed model.
+    /// Classifies one motion: counts its steps, prints a verdict when it completes a window, and picks up a changed
+    /// model.
     func process(_ motion: DeviceMotion, in run: inout Run) throws {
+        if let history, run.steps != nil {
+            var cadence = run.cadence
+            run.steps?.process(motion) { timestamp in
+                cadence.step(at: timestamp)
+                history.recordStep(at: timestamp)
+            }
+            run.cadence = cadence
+        }
+        try history?.advance(to: motion.timestamp)
         guard let window = run.classifier.process(motion) else { return }
         run.windows += 1
-        try output.print(run.tracker.update(window))
+        let update = run.tracker.update(window)
+        try output.print(update)
+        history?.record(update, cadence: run.steps == nil ? nil : run.cadence.cadence(at: update.timestamp))
         modelSource.reloadIfNeeded(into: &run.classifier)
     }
 

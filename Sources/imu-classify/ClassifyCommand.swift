@@ -3,9 +3,13 @@ import ArgumentParser
 import CommandLineSupport
 import DeviceMotionKit
 import FoundationEssentials
+import HistoryCommandSupport
 import IIOSensors
 import Logging
+import MotionActivityKit
+import MotionHistory
 import MotionRecording
+import MotionSamples
 
 /// `imu-classify`: names the current activity from the live IMU or from replayed sessions.
 @main
@@ -38,14 +42,24 @@ struct ClassifyCommand: AsyncParsableCommand {
             walking). The model file is reloaded when it changes on disk or when the process receives SIGHUP, without \
             interrupting the stream.
 
+            --live keeps a history (SQLite) of the CoreMotion activities it recognises (stationary, walking, \
+            running, automotive, cycling, unknown, each with a low/medium/high confidence) and of the IMU coming \
+            and going, committed at least once a second, in --history (default $STATE_DIRECTORY/history.sqlite \
+            under systemd, else $XDG_STATE_HOME/imu-bridge/history.sqlite; `none` keeps none), pruned to \
+            --retention days; imu-history reads it. --replay writes a history only when --history PATH is given, \
+            dated as if the replay had started when the tool did.
+
             More examples:
               imu-classify --live --wait --any --json  # as the systemd unit
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
+              imu-classify --live --history none       # no history
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
-            or malformed input, 13 model refused, 14 replayed input shorter than one window; 64 usage error \
-            (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000); 1 anything else.
+            or malformed input, 11 history not writable, 13 model refused, 14 replayed input shorter than one window, \
+            16 history database refused (not SQLite, damaged, another application's, newer schema); 64 usage error \
+            (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000, --retention 1...3650 days); \
+            1 anything else.
             """,
         version: ToolVersion.line
     )
@@ -72,6 +86,8 @@ struct ClassifyCommand: AsyncParsableCommand {
     @OptionGroup var verbosity: VerbosityOptions
 
     @OptionGroup var labelMap: LabelMapOption
+    @OptionGroup(title: "History") var history: HistoryOptions
+    @OptionGroup(title: "History") var retention: RetentionOptions
 
     private var device: String? { sensor.device }
     private var wait: Bool? { sensor.wait }
@@ -93,6 +109,9 @@ struct ClassifyCommand: AsyncParsableCommand {
         }
         try requireFlag("--threshold", threshold, in: 0...1)
         try requireFlag("--smoothing", smoothing, in: 1...1000, unit: "windows")
+        if retention.retention != nil && history.location(usesDefault: live) == nil {
+            throw ValidationError("--retention only applies with a history (--live, or --replay with --history PATH)")
+        }
     }
 
     func run() async throws {
@@ -106,16 +125,25 @@ struct ClassifyCommand: AsyncParsableCommand {
         let (model, threshold, smoothing, json, replayFiles, labelMap) = (
             model, threshold, smoothing, json, replayFiles, labelMap
         )
+        let (historyPath, retentionSeconds) = (history.location(usesDefault: self.live), retention.seconds)
         do {
+            let sink = try historyPath.map { path in
+                try Self.historySink(at: path, retention: retentionSeconds, live: live != nil)
+            }
+            let device = live == nil ? "replay" : device ?? ""
+            try sink?.record(.started, device: device)
+            defer { try? sink?.record(.stopped, device: device) }
             try await runCancellingOnInterrupt {
                 let modelSource = try ModelSource(path: model, logger: logger)
                 let pipeline = ClassificationPipeline(
                     modelSource: modelSource,
                     tracker: ActivityTracker(threshold: threshold, smoothing: smoothing),
-                    output: PredictionPrinter(json: json))
+                    output: PredictionPrinter(json: json), history: sink)
                 let window = modelSource.current.window
                 if let live {
-                    let manager = try await live.motionManager(rate: window.sampleRate)
+                    let manager = try await live.motionManager(rate: window.sampleRate) { status in
+                        sink?.record(status)
+                    }
                     defer { manager.stopDeviceMotionUpdates() }
                     _ = try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
                 } else {
@@ -136,5 +164,16 @@ struct ClassifyCommand: AsyncParsableCommand {
         } catch {
             throw exitReporting(error, tool: "imu-classify")
         }
+    }
+
+    /// Opens the history at `path` (creating it), pruned to `retention` seconds, with activities dated in Unix
+    /// seconds: a live stream's monotonic timestamps are shifted by the clocks' difference now, a replay's (which
+    /// start at 0) by the time now.
+    private static func historySink(at path: String, retention: Double, live: Bool) throws -> ActivityHistorySink {
+        let recorder = try HistoryRecorder(
+            store: try HistoryStore.openForWriting(at: path), retention: retention,
+            commitInterval: ActivityHistorySink.commitInterval)
+        let offset = recorder.clock() - (live ? MonotonicClock.now : 0)
+        return ActivityHistorySink(activities: MotionActivityManager(dateOffset: offset), recorder: recorder)
     }
 }

@@ -27,11 +27,15 @@ struct LiveMotionInput: Sendable {
 
     /// Resolves the IMU (waiting for it with --wait) and returns a motion manager delivering its device motion at
     /// `rate` Hz; the caller keeps it for as long as it reads the updates.
-    func motionManager(rate: Double) async throws -> MotionManager {
+    /// `onStatus` hears every status change too (the history's device events).
+    func motionManager(rate: Double, onStatus: @escaping @Sendable (LiveIMUSource.Status) -> Void) async throws -> MotionManager {
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
-        ) { status in printStatus("imu-classify: \(status)") }
+        ) { status in
+            printStatus("imu-classify: \(status)")
+            onStatus(status)
+        }
         return live.motionManager(rate: rate, logger: logger)
     }
 }

@@ -27,6 +27,6 @@ struct IMUImport: AsyncParsableCommand {
             usage error (motionsense --rate 1...50 Hz, --limit 1...1000000000); 1 anything else.
             """,
         version: ToolVersion.line,
-        subcommands: [MotionSenseCommand.self, HAPTCommand.self]
+        subcommands: [MotionSenseCommand.self, HAPTCommand.self, OxfordStepsCommand.self]
     )
 }

@@ -20,6 +20,20 @@ public struct ActivityTracker: Sendable {
         public let changed: Bool
         /// Timestamp since which the current activity has held.
         public let since: Double
+
+        /// Creates a verdict (the tracker makes them; replayed or synthetic verdicts for the layers above).
+        public init(
+            timestamp: Double, activity: String, confidence: Double, classNames: [String], probabilities: [Double],
+            changed: Bool, since: Double
+        ) {
+            self.timestamp = timestamp
+            self.activity = activity
+            self.confidence = confidence
+            self.classNames = classNames
+            self.probabilities = probabilities
+            self.changed = changed
+            self.since = since
+        }
     }
 
     /// Minimum smoothed probability for naming an activity.

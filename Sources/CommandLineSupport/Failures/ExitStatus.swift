@@ -31,6 +31,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The sensor cannot be read: its buffer is held by another reader and it has no `*_raw` to poll, or it
     /// offers neither a usable buffer nor `*_raw`.
     case sensorBusy = 15
+    /// The history database is not one this version can read: not SQLite, damaged, another application's, or of a
+    /// newer (or, read-only, older) schema.
+    case historyRefused = 16
     /// The command line is wrong (ArgumentParser's usage errors, a flag outside its range).
     case usage = 64
     /// A second Ctrl-C or SIGTERM while the first one's clean stop was under way: the tool exits at once

@@ -45,13 +45,16 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
     public var counts: RecordingCounts?
     /// Whether the writer finished the recording cleanly (`false` after a crash or power loss).
     public var complete: Bool
+    /// Steps counted independently of the sensor (a dataset's ground truth, e.g. a hand tally or a foot switch), for
+    /// evaluating the pedometer; `nil` when nobody counted.
+    public var countedSteps: Int?
 
     /// Keys as the snake_case strategies expect them (`sessionID` is stored as `session_id`).
     private enum CodingKeys: String, CodingKey {
         case formatVersion
         case sessionID = "sessionId"
         case tag, subject, source, device, hasGyroscope, magnetometer, rawRate, motionRate
-        case units, wallClockStart, monotonicEnd, counts, complete
+        case units, wallClockStart, monotonicEnd, counts, complete, countedSteps
     }
 
     /// Creates the metadata of a new, not yet complete recording.
@@ -65,7 +68,8 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
         rawRate: Double?,
         motionRate: Double?,
         wallClockStart: RecordingClockAnchor?,
-        sessionID: String = UUID().uuidString.lowercased()
+        sessionID: String = UUID().uuidString.lowercased(),
+        countedSteps: Int? = nil
     ) {
         self.formatVersion = magnetometer == nil ? Self.formatVersionWithoutMagnetometer : Self.currentFormatVersion
         self.sessionID = sessionID
@@ -82,6 +86,7 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
         self.monotonicEnd = nil
         self.counts = nil
         self.complete = false
+        self.countedSteps = countedSteps
     }
 
     /// Short form of the session identifier used in directory names (its first 8 characters).
@@ -144,5 +149,6 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
             ?? check("counts.raw", counts?.raw, RecordingLimits.rowCount)
             ?? check("counts.motion", counts?.motion, RecordingLimits.rowCount)
             ?? check("counts.events", counts?.events, RecordingLimits.rowCount)
+            ?? check("counted_steps", countedSteps, RecordingLimits.rowCount)
     }
 }

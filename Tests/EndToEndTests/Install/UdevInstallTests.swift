@@ -38,6 +38,8 @@ struct UdevInstallTests {
         let unit = try String(contentsOfFile: unitPath, encoding: .utf8)
         #expect(unit.split(separator: "\n").contains("ExecStart=\(prefix)/bin/imu-classify --live --wait --any --json"))
         #expect(unit.split(separator: "\n").contains("Documentation=file://\(prefix)/share/doc/imu-bridge/README.md"))
+        // The history's default database is $STATE_DIRECTORY/history.sqlite: writable under ProtectSystem=strict.
+        #expect(unit.split(separator: "\n").contains("StateDirectory=imu-bridge"))
 
         if let analyze = PackageLocations.executableOnPath("systemd-analyze"), classify != nil {
             let verified = try Testbed.runOutsidePreload(executable: analyze.path, arguments: ["verify", "--man=no", unitPath])

@@ -64,6 +64,30 @@ struct FormatSchemaTests {
         }
     }
 
+    @Test("imu-history --json on the history of a replay")
+    func history() async throws {
+        try await checked { check in
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imu-history-schema-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let database = scratch.appendingPathComponent("history.sqlite").path
+            let demo = Self.root.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+            _ = try check.run("imu-classify", ["--replay", demo, "--history", database, "--quiet"])
+            // The replay is dated from the moment it started: its local day, or the next one across midnight.
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = .current
+            formatter.dateFormat = "yyyy-MM-dd"
+            let now = Date()
+            var found = false
+            for date in [now.addingTimeInterval(-120), now.addingTimeInterval(86_400 - 120)] {
+                let day = try check.run("imu-history", ["--history", database, "--day", formatter.string(from: date), "--json"])
+                try check.validate(day, "history.schema.json")
+                found = found || day.contains("\"kind\"")
+            }
+            if !found { check.messages.append("imu-history --day found none of the replay's activities") }
+        }
+    }
+
     @Test("imu-calibrate --json on the BROAD excerpt, and the calibration file it saves")
     func calibrate() async throws {
         try await checked { check in

@@ -6,6 +6,7 @@ import Testing
 /// Every command-line tool.
 private let allTools = [
     "imu-list", "imu-stream", "imu-motion", "imu-record", "imu-import", "imu-train", "imu-eval", "imu-classify", "imu-calibrate",
+    "imu-steps", "imu-history",
 ]
 
 /// Issue 11, point 1: one option vocabulary, declared once in CommandLineSupport and taken by every tool.
@@ -39,8 +40,11 @@ struct OptionVocabularyTests {
             "imu-import hapt": everywhere + ["-o, --output <path>"],
             "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>"],
             "imu-eval": everywhere + ["--model <file>"],
-            "imu-classify": everywhere + sensor + ["--model <file>"],
+            "imu-classify": everywhere + sensor + ["--model <file>", "--history <path|none>", "--retention <days>"],
+            "imu-history": everywhere + ["--history <path|none>"],
             "imu-calibrate": everywhere + sensor + ["-o, --output <path>"],
+            "imu-steps": everywhere + sensor + ["--rate <hz>"],
+            "imu-import oxford-steps": everywhere + ["-o, --output <path>"],
         ]
     }()
 
@@ -126,7 +130,7 @@ struct OptionVocabularyTests {
 
     @Test("Help opens with three commands of the tool, and no example is wrapped at 80 columns")
     func helpExamples() throws {
-        for command in allTools + ["imu-import motionsense", "imu-import hapt"] {
+        for command in allTools + ["imu-import motionsense", "imu-import hapt", "imu-import oxford-steps"] {
             let words = command.split(separator: " ").map(String.init)
             let help = try run(words[0], Array(words.dropFirst()) + ["--help"])
             #expect(help.status == ExitStatus.success.rawValue, "\(command): \(help.standardError)")

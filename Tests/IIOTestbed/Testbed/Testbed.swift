@@ -79,6 +79,9 @@ public final class Testbed: @unchecked Sendable {
             environment["LD_PRELOAD"] = preload
         }
         environment["UMOCKDEV_DIR"] = root.path
+        // What a tool keeps (imu-classify --live's history) goes into the testbed's tree, never the tester's home.
+        environment["XDG_STATE_HOME"] = root.path + "/state"
+        environment.removeValue(forKey: "STATE_DIRECTORY")
         return environment
     }
 

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import MotionActivityKit
+import Synchronization
+
+/// Writes the live history: activities as they change, steps per minute and device events, gathered in memory and
+/// committed in one transaction at most every ``commitInterval`` seconds, so a kill at any moment loses at most the
+/// data of the last interval (and never corrupts the file: SQLite's WAL and its atomic commit).
+///
+/// The activity in force is a row whose `end_date` is moved forward at every commit: after a crash it ends at the
+/// last committed time. Rows older than the retention are pruned when the recorder opens and every hour.
+public final class HistoryRecorder: Sendable {
+    /// The store written.
+    public let store: HistoryStore
+    /// Seconds between commits, at most.
+    public let commitInterval: Double
+    /// Seconds of history kept; nil keeps everything.
+    public let retention: Double?
+    /// Seconds between two prunes.
+    public static let pruneInterval = 3600.0
+    private let now: @Sendable () -> Double
+    private let state: Mutex<State>
+
+    private struct State {
+        var activities: [MotionActivity] = []
+        var latest: Double?
+        var steps: [Int64: Int] = [:]
+        var events: [DeviceEvent] = []
+        var openActivityID: Int64?
+        var openStart: Double?
+        var lastCommit: Double
+        var lastPrune: Double
+    }
+
+    /// Creates a recorder on `store`, pruning at once what is older than `retention` seconds. `now` gives Unix
+    /// seconds (the wall clock, or a test's clock).
+    public init(
+        store: HistoryStore, retention: Double?, commitInterval: Double = 1,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) throws(HistoryError) {
+        self.store = store
+        self.commitInterval = commitInterval
+        self.retention = retention
+        self.now = now
+        let start = now()
+        state = Mutex(State(lastCommit: start, lastPrune: start))
+        if let retention { try store.prune(before: start - retention) }
+    }
+
+    /// Unix seconds now, by the recorder's clock.
+    public func clock() -> Double { now() }
+
+    /// Notes a new activity: the one in force ends at its start.
+    public func record(_ activity: MotionActivity) {
+        state.withLock { state in
+            state.activities.append(activity)
+            state.latest = max(state.latest ?? activity.startDate, activity.startDate)
+        }
+    }
+
+    /// Notes that the activity in force still held at `date` (Unix seconds).
+    public func advance(to date: Double) {
+        guard date.isFinite else { return }
+        state.withLock { $0.latest = max($0.latest ?? date, date) }
+    }
+
+    /// Adds `count` steps to the minute holding `date` (Unix seconds).
+    public func record(steps count: Int, at date: Double) {
+        guard count > 0, let minute = StepMinute.minute(of: date) else { return }
+        state.withLock { $0.steps[minute, default: 0] += count }
+    }
+
+    /// Notes a device event.
+    public func record(_ event: DeviceEvent) {
+        state.withLock { $0.events.append(event) }
+    }
+
+    /// Commits what was gathered if the last commit is ``commitInterval`` or more seconds old.
+    public func commitIfDue() throws(HistoryError) {
+        let due = state.withLock { now() - $0.lastCommit >= commitInterval }
+        if due { try commit() }
+    }
+
+    /// Commits what was gathered now (in one transaction), and prunes if an hour has passed.
+    public func commit() throws(HistoryError) {
+        try state.withLock { (state: inout State) throws(HistoryError) in
+            let time = now()
+            let pending = state
+            let (openID, openStart) = try store.write { db in try Self.write(pending, into: db) }
+            state.activities.removeAll()
+            state.steps.removeAll()
+            state.events.removeAll()
+            state.openActivityID = openID
+            state.openStart = openStart
+            state.lastCommit = time
+            if let retention, time - state.lastPrune >= Self.pruneInterval {
+                try store.prune(before: time - retention)
+                state.lastPrune = time
+            }
+        }
+    }
+
+    private static func write(_ pending: State, into db: Database) throws -> (Int64?, Double?) {
+        var openID = pending.openActivityID
+        var openStart = pending.openStart
+        for activity in pending.activities {
+            if let openID, let openStart {
+                try db.execute(
+                    sql: "UPDATE activities SET end_date = ? WHERE id = ?",
+                    arguments: [max(openStart, activity.startDate), openID])
+            }
+            try db.execute(
+                sql: "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    activity.startDate, activity.startDate, activity.kind.rawValue, activity.label,
+                    activity.confidence.description,
+                ])
+            openID = db.lastInsertedRowID
+            openStart = activity.startDate
+        }
+        if let openID, let openStart, let latest = pending.latest {
+            try db.execute(
+                sql: "UPDATE activities SET end_date = ? WHERE id = ?", arguments: [max(openStart, latest), openID])
+        }
+        for (minute, count) in pending.steps.sorted(by: { $0.key < $1.key }) {
+            try db.execute(
+                sql: """
+                    INSERT INTO steps (start_date, number_of_steps) VALUES (?, ?)
+                    ON CONFLICT (start_date) DO UPDATE SET number_of_steps = number_of_steps + excluded.number_of_steps
+                    """,
+                arguments: [minute, count])
+        }
+        for event in pending.events {
+            try db.execute(
+                sql: "INSERT INTO device_events (date, event, device) VALUES (?, ?, ?)",
+                arguments: [event.date, event.event.rawValue, event.device])
+        }
+        return (openID, openStart)
+    }
+}

@@ -1,0 +1,54 @@
+import ActivityKit
+import IIOSensors
+import MotionActivityKit
+import MotionHistory
+
+/// Where imu-classify keeps its history: the verdicts become CoreMotion activities (``MotionActivityManager``),
+/// written with the steps per minute and the device events by a ``HistoryRecorder`` that commits at least once a
+/// second.
+struct ActivityHistorySink: Sendable {
+    /// Turns verdicts into activities; its date offset makes stream timestamps Unix seconds.
+    let activities: MotionActivityManager
+    /// Writes them.
+    let recorder: HistoryRecorder
+
+    /// Notes one verdict and the cadence (steps per second, nil without step counting): a changed activity starts a
+    /// row (committed with the next commit).
+    func record(_ update: ActivityTracker.Update, cadence: Double?) {
+        if let activity = activities.record(update, cadence: cadence) { recorder.record(activity) }
+    }
+
+    /// Seconds between commits: the live stream arrives in bursts every `LiveMotionInput.bufferDuration` (0.25 s), so
+    /// nothing gathered is older than a second when the next commit comes.
+    static let commitInterval = 0.75
+
+    /// Notes that the stream reached `timestamp` (the open activity still holds), and commits when due.
+    func advance(to timestamp: Double) throws {
+        recorder.advance(to: timestamp + activities.dateOffset)
+        try recorder.commitIfDue()
+    }
+
+    /// Notes a step at the stream time `timestamp` (it is committed with the next commit).
+    func recordStep(at timestamp: Double) {
+        recorder.record(steps: 1, at: timestamp + activities.dateOffset)
+    }
+
+    /// Notes a device event now, and commits it.
+    func record(_ event: DeviceEvent.Kind, device: String) throws {
+        recorder.record(DeviceEvent(date: recorder.clock(), event: event, device: device))
+        try recorder.commit()
+    }
+
+    /// Notes the live IMU appearing or going away. A failed commit is not lost: the event stays pending and the
+    /// next verdict's commit retries it (and reports the failure).
+    func record(_ status: LiveIMUSource.Status) {
+        let event: (DeviceEvent.Kind, IMU)? =
+            switch status {
+            case .streaming(let imu): (.added, imu)
+            case .removed(let imu): (.removed, imu)
+            case .waiting: nil
+            }
+        guard let (kind, imu) = event else { return }
+        try? record(kind, device: imu.name)
+    }
+}

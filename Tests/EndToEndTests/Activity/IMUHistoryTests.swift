@@ -1,0 +1,160 @@
+import Foundation
+import IIOTestbed
+import MotionHistory
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// imu-classify writing the history and imu-history reading it, on replayed recordings (issue 13, point 4).
+@Suite("imu-classify --history and imu-history", .enabled(if: canRunCLIs, cliMessage))
+struct IMUHistoryTests {
+    private static let root = PackageLocations.packageRoot
+    private static let demo = root.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+    private static let heldOut = root.appendingPathComponent("Fixtures/heldout").path
+
+    /// A scratch directory, also used as HOME and XDG_STATE_HOME so that no default history is touched.
+    private struct Scratch {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("imu-history-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        var environment: [String: String] { ["HOME": path, "XDG_STATE_HOME": "\(path)/state", "TZ": "UTC"] }
+        func remove() { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// The UTC day (YYYY-MM-DD) holding `date` (Unix seconds), and the next one.
+    private static func days(around date: Double) -> [String] {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return [date, date + 86_400].map { formatter.string(from: Date(timeIntervalSince1970: $0)) }
+    }
+
+    @Test("a replay with --history: imu-history --day totals walking and stationary, with started and stopped events")
+    func replayIntoHistory() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = "\(scratch.path)/history.sqlite"
+        let started = Date().timeIntervalSince1970
+        let classify = try runOutsidePreload(
+            "imu-classify", ["--replay", Self.demo, "--history", database, "--quiet"], environment: scratch.environment)
+        #expect(classify.status == ExitStatus.success.rawValue, "\(classify.standardError)")
+        // The replay is dated from the moment it started: read its day and the next (a replay across midnight).
+        var durations: [String: Double] = [:]
+        var events: [String] = []
+        for day in Self.days(around: started) {
+            let history = try runOutsidePreload(
+                "imu-history", ["--history", database, "--day", day, "--json"], environment: scratch.environment)
+            #expect(history.status == ExitStatus.success.rawValue, "\(history.standardError)")
+            let report = try #require(try jsonLines(history.standardOutput).first)
+            for (kind, seconds) in report["durations"] as? [String: Double] ?? [:] { durations[kind, default: 0] += seconds }
+            events += (report["device_events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
+        }
+        #expect(durations["walking", default: 0] > 15 && durations["stationary", default: 0] > 10, "\(durations)")
+        #expect(events == ["started", "stopped"])
+        let text = try runOutsidePreload(
+            "imu-history", ["--history", database, "--day", Self.days(around: started)[0]], environment: scratch.environment)
+        #expect(text.standardOutput.contains("time per activity:") && text.standardOutput.contains("started replay"))
+    }
+
+    @Test("a replay without --history writes no history anywhere")
+    func replayWithoutHistory() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let classify = try runOutsidePreload("imu-classify", ["--replay", Self.demo, "--quiet"], environment: scratch.environment)
+        #expect(classify.status == ExitStatus.success.rawValue, "\(classify.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/state/imu-bridge/history.sqlite"))
+        let history = try runOutsidePreload("imu-history", [], environment: scratch.environment)
+        #expect(history.status == ExitStatus.badInput.rawValue)
+        #expect(history.standardError.contains("no history database at \(scratch.path)/state/imu-bridge/history.sqlite"))
+    }
+
+    @Test(
+        "hostile input: missing, not SQLite, bad durations and days, --history none give their statuses and one line",
+        arguments: [
+            (["--history", "MISSING"], ExitStatus.badInput, "no history database"),
+            (["--history", "TEXT"], .historyRefused, "is not a readable history database"),
+            (["--history", "TEXT", "--since", "0h"], .usage, "--since 0h is not a duration"),
+            (["--history", "TEXT", "--since", "2w"], .usage, "--since 2w is not a duration"),
+            (["--history", "TEXT", "--since", "99999999999999999999d"], .usage, "is not a duration"),
+            (["--history", "TEXT", "--day", "2026-02-30"], .usage, "--day 2026-02-30 is not a calendar date"),
+            (["--history", "TEXT", "--day", "2026-11-25", "--since", "2h"], .usage, "either --since or --day"),
+            (["--history", "none"], .usage, "--history none leaves nothing to read"),
+        ])
+    func hostileInput(arguments: [String], status: ExitStatus, message: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try String(repeating: "imu-bridge? no.\n", count: 400).write(
+            toFile: "\(scratch.path)/text.sqlite", atomically: true, encoding: .utf8)
+        let resolved = arguments.map {
+            $0 == "MISSING" ? "\(scratch.path)/missing.sqlite" : $0 == "TEXT" ? "\(scratch.path)/text.sqlite" : $0
+        }
+        let result = try runOutsidePreload("imu-history", resolved, environment: scratch.environment)
+        #expect(result.status == status.rawValue, "\(resolved): \(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1)
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("imu-classify refuses a foreign database and an out-of-range --retention before it classifies")
+    func classifyRefuses() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = "\(scratch.path)/text.sqlite"
+        try String(repeating: "x", count: 5000).write(toFile: text, atomically: true, encoding: .utf8)
+        let refused = try runOutsidePreload("imu-classify", ["--replay", Self.demo, "--history", text], environment: scratch.environment)
+        #expect(refused.status == ExitStatus.historyRefused.rawValue, "\(refused.standardError)")
+        #expect(refused.standardOutput.isEmpty)
+        for days in ["0", "3651", "-1", "1e9"] {
+            let result = try runOutsidePreload(
+                "imu-classify", ["--replay", Self.demo, "--history", "\(scratch.path)/h.sqlite", "--retention", days],
+                environment: scratch.environment)
+            #expect(result.status == ExitStatus.usage.rawValue, "--retention \(days): \(result.standardError)")
+        }
+        let noHistory = try runOutsidePreload(
+            "imu-classify", ["--replay", Self.demo, "--retention", "7"], environment: scratch.environment)
+        #expect(noHistory.status == ExitStatus.usage.rawValue && noHistory.standardError.contains("--retention only applies"))
+    }
+
+    @Test("kill -9 of imu-classify mid-write: the history passes integrity_check, keeps what was seen, and imu-history reads it")
+    func killedWriter() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = "\(scratch.path)/history.sqlite"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try product("imu-classify"))
+        process.arguments = ["--replay", Self.heldOut, Self.heldOut, Self.heldOut, "--history", database, "--quiet"]
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["LD_PRELOAD", "UMOCKDEV_DIR", "INVOCATION_ID"] { environment.removeValue(forKey: name) }
+        process.environment = environment.merging(scratch.environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Polls, not the clock: wait until a reader has seen two commits with activities, reading while it writes.
+        var seen = 0
+        var commitsSeen = Set<Int>()
+        var polls = 0
+        while commitsSeen.count < 3, polls < 2000, process.isRunning {
+            usleep(20_000)
+            polls += 1
+            guard let store = try? HistoryStore.openForReading(at: database) else { continue }
+            seen = try store.intervals(from: 0, to: 1e12).count
+            if seen > 0 { commitsSeen.insert(seen) }
+        }
+        try #require(process.isRunning, "the replay ended before it could be killed (after \(polls) polls)")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let store = try HistoryStore.openForReading(at: database)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.intervals(from: 0, to: 1e12).count >= seen)
+        #expect(try store.deviceEvents(from: 0, to: 1e12).map(\.event) == [.started])
+        let history = try runOutsidePreload(
+            "imu-history", ["--history", database, "--since", "1d", "--json"], environment: scratch.environment)
+        #expect(history.status == ExitStatus.success.rawValue, "\(history.standardError)")
+    }
+}

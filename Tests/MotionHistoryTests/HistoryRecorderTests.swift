@@ -1,0 +1,124 @@
+import ActivityKit
+import GRDB
+import MotionActivityKit
+import MotionHistory
+import Testing
+
+@Suite struct HistoryRecorderTests {
+    static func activity(_ kind: CoreMotionActivity, at date: Double, confidence: MotionActivityConfidence = .high)
+        -> MotionActivity
+    {
+        MotionActivity(kind: kind, label: kind.rawValue, confidence: confidence, startDate: date)
+    }
+
+    @Test("a new database has the documented tables, WAL, the history's application_id and the named migrations")
+    func schema() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.read { db in
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+            #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == HistorySchema.applicationID)
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            #expect(tables == ["activities", "device_events", "grdb_migrations", "steps"])
+            #expect(try db.columns(in: "activities").map(\.name) == ["id", "start_date", "end_date", "kind", "label", "confidence"])
+            #expect(try db.columns(in: "steps").map(\.name) == ["start_date", "number_of_steps"])
+            #expect(try db.columns(in: "device_events").map(\.name) == ["id", "date", "event", "device"])
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == HistorySchema.migrationNames)
+        }
+        #expect(HistorySchema.migrationNames == ["1-activities-steps-device-events"])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test("commits wait for a second to pass; the open activity's end moves with every commit and closes at the next start")
+    func commitsOncePerSecond() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let clock = TestClock(1_000_000)
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let recorder = try HistoryRecorder(store: store, retention: nil) { clock.now() }
+        recorder.record(Self.activity(.walking, at: 1_000_000))
+        recorder.advance(to: 1_000_000.5)
+        try recorder.commitIfDue()
+        #expect(try store.intervals(from: 0, to: 2e6).isEmpty)
+        clock.advance(1)
+        try recorder.commitIfDue()
+        #expect(try store.intervals(from: 0, to: 2e6).map(\.endDate) == [1_000_000.5])
+        recorder.advance(to: 1_000_003)
+        recorder.record(Self.activity(.stationary, at: 1_000_004, confidence: .medium))
+        recorder.advance(to: 1_000_009)
+        clock.advance(1)
+        try recorder.commitIfDue()
+        let intervals = try store.intervals(from: 0, to: 2e6)
+        #expect(intervals.map(\.activity.kind) == [.walking, .stationary])
+        #expect(intervals.map(\.endDate) == [1_000_004, 1_000_009])
+        #expect(intervals.map(\.activity.confidence) == [.high, .medium])
+        #expect(intervals.map(\.duration) == [4, 5])
+    }
+
+    @Test("steps add up per wall-clock minute across commits; device events keep their order")
+    func stepsAndEvents() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let recorder = try HistoryRecorder(store: store, retention: nil)
+        recorder.record(steps: 10, at: 120.5)
+        recorder.record(steps: 5, at: 179.9)
+        recorder.record(steps: 7, at: 180)
+        recorder.record(steps: -3, at: 181)
+        recorder.record(steps: 1, at: .nan)
+        recorder.record(DeviceEvent(date: 100, event: .started, device: ""))
+        recorder.record(DeviceEvent(date: 101, event: .added, device: "mpu6050"))
+        try recorder.commit()
+        recorder.record(steps: 2, at: 121)
+        recorder.record(DeviceEvent(date: 150, event: .removed, device: "mpu6050"))
+        try recorder.commit()
+        let minutes = try store.stepMinutes(from: 0, to: 1000)
+        #expect(minutes == [StepMinute(startDate: 120, numberOfSteps: 17), StepMinute(startDate: 180, numberOfSteps: 7)])
+        #expect(try store.deviceEvents(from: 0, to: 1000).map(\.event) == [.started, .added, .removed])
+        let summary = try store.summary(from: 0, to: 1000)
+        #expect(summary.numberOfSteps == 24)
+        #expect(StepMinute.minute(of: -0.5) == -60)
+    }
+
+    @Test("retention deletes what ended before the cutoff, when the recorder opens and on prune")
+    func retentionPrunes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history.sqlite")
+        let day = 86_400.0
+        let recorder = try HistoryRecorder(store: try HistoryStore.openForWriting(at: path), retention: nil)
+        recorder.record(Self.activity(.walking, at: 10 * day))
+        recorder.record(Self.activity(.stationary, at: 20 * day))
+        recorder.advance(to: 29 * day)
+        recorder.record(steps: 3, at: 10 * day)
+        recorder.record(steps: 4, at: 25 * day)
+        recorder.record(DeviceEvent(date: 10 * day, event: .started, device: ""))
+        try recorder.commit()
+        let clock = TestClock(30 * day)
+        let pruning = try HistoryRecorder(store: try HistoryStore.openForWriting(at: path), retention: 5 * day) { clock.now() }
+        let store = pruning.store
+        #expect(try store.intervals(from: 0, to: 40 * day).map(\.activity.kind) == [.stationary])
+        #expect(try store.stepMinutes(from: 0, to: 40 * day).map(\.numberOfSteps) == [4])
+        #expect(try store.deviceEvents(from: 0, to: 40 * day).isEmpty)
+    }
+
+    @Test("the store is a MotionActivityManager archive: queries read the database")
+    func storeAsArchive() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let recorder = try HistoryRecorder(store: store, retention: nil)
+        for (index, kind) in [CoreMotionActivity.walking, .running, .stationary].enumerated() {
+            recorder.record(Self.activity(kind, at: Double(index) * 100))
+        }
+        recorder.advance(to: 250)
+        try recorder.commit()
+        let manager = MotionActivityManager(archive: store)
+        #expect(try manager.queryActivityStarting(from: 150, to: 210).map(\.kind) == [.running, .stationary])
+        #expect(try manager.queryActivityStarting(from: 0, to: 1000).count == 3)
+        let summary = try store.summary(from: 50, to: 250)
+        #expect(summary.durations == [.walking: 50, .running: 100, .stationary: 50])
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Synchronization
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    /// Its path.
+    let path: String
+
+    /// Creates it.
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("history-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside it.
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    /// Removes it and everything in it.
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A clock a test moves by hand, in Unix seconds.
+final class TestClock: Sendable {
+    private let time: Mutex<Double>
+
+    /// Creates a clock reading `start`.
+    init(_ start: Double) { time = Mutex(start) }
+
+    /// The time now.
+    func now() -> Double { time.withLock { $0 } }
+
+    /// Moves the clock forward by `seconds`.
+    func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+}
