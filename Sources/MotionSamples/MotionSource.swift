@@ -9,6 +9,8 @@ public protocol MotionSource: Sendable {
     var name: String { get }
     /// Whether the source has a gyroscope; accelerometer-only devices are common on laptops.
     var hasGyroscope: Bool { get }
+    /// Whether the source has a magnetometer whose readings come among the others (`false` by default).
+    var hasMagnetometer: Bool { get }
     /// The nominal rate of the accelerometer in Hz, if known.
     var nominalRate: Double? { get }
     /// Starts producing readings; the sequence ends when the source ends or throws on failure.
@@ -19,6 +21,9 @@ public protocol MotionSource: Sendable {
 }
 
 extension MotionSource {
+    /// No magnetometer: the sources that have one say so.
+    public var hasMagnetometer: Bool { false }
+
     /// The readings alone: this source reports no status changes.
     ///
     /// The readings are pulled by the consumer's own iteration (no task in between), so when the consumer stops,

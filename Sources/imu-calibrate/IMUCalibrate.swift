@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import DeviceMotionKit
+import FoundationEssentials
 import IIOSensors
 import LiveMotion
 import Logging
@@ -39,8 +40,9 @@ struct IMUCalibrate: AsyncParsableCommand {
             under 5 % of the field, medium from 35 % under 3 %, high from 60 % under 1.5 %. The result is \
             saved as JSON (docs/formats.md) to -o FILE, else to \
             $XDG_STATE_HOME/imu-bridge/calibration/<device-key>.json (~/.local/state by default), the key \
-            being --device-key, else the IMU's and magnetometer's names (--live) or the file's name (--replay). \
-            imu-motion --calibration FILE applies it.
+            being --device-key, else the magnetometer's name and bus path, e.g. \
+            mpu9250@platform_soc_fe804000.i2c_i2c-1_1-0068 (--live), or the file's name (--replay). imu-record \
+            and imu-motion on a recording find and apply it; imu-motion --calibration FILE applies any file.
 
             Exit status: 0 on success; 4 and 5 no accelerometer or no such IMU (or none with a magnetometer), \
             other sensor statuses as imu-stream; 11 the file could not be written; 12 the input is unreadable \
@@ -97,26 +99,17 @@ struct IMUCalibrate: AsyncParsableCommand {
             let path: FilePath
             if let output = destination.output {
                 path = FilePath(output)
-            } else if let standard = CalibrationFile.defaultPath(deviceKey: deviceKey, environment: Self.environment) {
+            } else if let standard = CalibrationFile.defaultPath(deviceKey: deviceKey, environment: CalibrationOptions.environment) {
                 path = standard
             } else {
                 throw CommandFailure("neither XDG_STATE_HOME nor HOME is set; pass -o FILE", status: .usage)
             }
-            try CalibrationFile(device: deviceKey, calibration: calibration).save(to: path)
+            try CalibrationFile(device: deviceKey, calibration: calibration, created: Date()).save(to: path)
             let report = CalibrationReport(path: path.string, device: deviceKey, calibration: calibration)
             print(format.json ? try JSONLine.encode(report) : report.text)
         } catch {
             throw exitReporting(error, tool: "imu-calibrate")
         }
-    }
-
-    /// The process environment.
-    private static var environment: [String: String] {
-        var result: [String: String] = [:]
-        for name in ["XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
     }
 
     /// Calibrates from the CSV at `path`; the key is the file's name without its extensions.
@@ -135,7 +128,7 @@ struct IMUCalibrate: AsyncParsableCommand {
     }
 
     /// Calibrates from the live IMU's magnetometer until high accuracy, `--duration` or Ctrl-C; the key is the IMU's
-    /// and the magnetometer's names.
+    /// ``IIOSensors/IMU/calibrationKey`` (the magnetometer's name and bus path), which imu-record finds it by.
     private func liveCalibration() async throws -> (String, MagnetometerCalibrator) {
         let logger = Logger(label: "imu-calibrate")
         let configuration = StreamConfiguration(rate: sensorRate.sensorRate)
@@ -168,7 +161,7 @@ struct IMUCalibrate: AsyncParsableCommand {
             } catch is CancellationError {}
             progress.finish()
             calibrator.refit()
-            return ("\(live.imu.name)-\(magnetometer.name)", calibrator)
+            return (live.imu.calibrationKey ?? "\(live.imu.name)-\(magnetometer.name)", calibrator)
         }
     }
 }

@@ -44,7 +44,10 @@ struct IMUMotion: ParsableCommand {
             north frames; empty before the first reading and in x-arbitrary-corrected-z-vertical) and \
             magnetic_field x, y, z (microtesla) with its accuracy: uncalibrated, or with --calibration FILE \
             (imu-calibrate's result; a file out of range is refused with status 12) the readings corrected by it \
-            and its accuracy. x-true-north-z-vertical needs --declination DEG, given directly (no World Magnetic Model).
+            and its accuracy. A recording of format 3 carries its magnetometer's readings and the calibration \
+            imu-record used, which is applied unless --calibration names another file or none. \
+            x-true-north-z-vertical needs the declination: --latitude DEG --longitude DEG [--date YYYY-MM-DD, \
+            default today] from the World Magnetic Model 2025 (valid 2025-01-01 to 2029-12-31), or --declination DEG.
 
             More examples:
               imu-motion --benchmark broad/01_undisturbed_slow_rotation_A.csv.gz
@@ -64,10 +67,7 @@ struct IMUMotion: ParsableCommand {
     @OptionGroup var format: JSONOptions
     @OptionGroup var frame: ReferenceFrameOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "A magnetometer calibration (imu-calibrate's JSON) to correct the mag_* readings with.", valueName: "file"))
-    var calibration: String?
+    @OptionGroup var calibration: CalibrationOptions
 
     @Flag(help: "Measure the filter's cost per input sample instead of writing output.")
     var benchmark = false
@@ -91,8 +91,8 @@ struct IMUMotion: ParsableCommand {
         verbosity.bootstrap()
         let logger = Logger(label: "imu-motion")
         do {
-            let magnetometerCalibration = try calibration.map { try CalibrationFile.load(path: FilePath($0)).calibration }
             let input = try MotionInput.open(path: self.input)
+            let magnetometerCalibration = try input.calibration(calibration)?.calibration
             let referenceFrame = frame.referenceFrame
             if referenceFrame.needsMagnetometer && !(input.hasMagnetometer && input.hasGyroscope) {
                 throw InputError.frameNeedsMagnetometer(self.input, frame.referenceFrameName)
@@ -102,13 +102,13 @@ struct IMUMotion: ParsableCommand {
                 guard samples.count >= 2 else { throw InputError.empty(self.input) }
                 let benchmark = FilterBenchmark(
                     samples: samples, magnetometer: referenceFrame.needsMagnetometer ? magnetometer : [],
-                    referenceFrame: referenceFrame, declination: frame.declination)
+                    referenceFrame: referenceFrame, declination: frame.trueNorthDeclination)
                 print(try benchmark.run().report(json: json))
                 return
             }
             var updates = try MotionUpdateLoop(
                 outputRate: rate, hasGyroscope: input.hasGyroscope, referenceFrame: referenceFrame,
-                declination: frame.declination, magnetometerCalibration: magnetometerCalibration)
+                declination: frame.trueNorthDeclination, magnetometerCalibration: magnetometerCalibration)
             let output = try MotionOutput(path: output, json: json, magnetic: referenceFrame.needsMagnetometer)
             var written = 0
             let readings = try input.motions(through: &updates, source: self.input) { motions in

@@ -27,7 +27,7 @@ enum InputError: Error, CustomStringConvertible {
         case .noSensorRate(let reason):
             reason
         case .frameNeedsMagnetometer(let path, let frame):
-            "\(path): --reference-frame \(frame) needs magnetometer and gyroscope readings (columns mag_x, mag_y, mag_z in microtesla beside gyr_*); add them, or use --reference-frame x-arbitrary-z-vertical"
+            "\(path): --reference-frame \(frame) needs magnetometer and gyroscope readings (columns mag_x, mag_y, mag_z in microtesla beside gyr_*, or a recording of format 3 from an IMU with a magnetometer); add them, or use --reference-frame x-arbitrary-z-vertical"
         }
     }
 }

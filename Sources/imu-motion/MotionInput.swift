@@ -1,3 +1,4 @@
+import CommandLineSupport
 import DeviceMotionKit
 import MotionRecording
 import MotionSamples
@@ -37,11 +38,19 @@ enum MotionInput {
         return stat(directory.appending("recording.json").string, &status) == 0 ? directory : nil
     }
 
-    /// Whether the input has magnetometer readings (a CSV with `mag_*` columns; recordings carry none yet).
+    /// Whether the input has magnetometer readings (a CSV with `mag_*` columns, a recording of format 3).
     var hasMagnetometer: Bool {
         switch self {
         case .samples(let csv): csv.hasMagnetometer
-        case .recording: false
+        case .recording(let source): source.hasMagnetometer
+        }
+    }
+
+    /// The magnetometer calibration to apply: `--calibration`'s file, none, or (not given) a recording's own.
+    func calibration(_ options: CalibrationOptions) throws -> RecordingCalibration? {
+        switch self {
+        case .samples: try options.givenFile()
+        case .recording(let source): try options.calibration(for: source.metadata)
         }
     }
 
@@ -115,7 +124,12 @@ enum MotionInput {
         case .recording(let source):
             var aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: source.hasGyroscope))
             let batches = try source.batchReader()
-            while samples.count < limit, let batch = try batches.next() { aligner.append(batch, into: &samples) }
+            while samples.count < limit, let batch = try batches.next() {
+                aligner.append(batch, into: &samples)
+                for reading in batch where reading.sensor == .magnetometer {
+                    magnetometer.append(MagnetometerSample(timestamp: reading.timestamp, field: reading.value))
+                }
+            }
             aligner.finish(into: &samples)
         }
         return (Array(samples.prefix(limit)), magnetometer)

@@ -24,15 +24,18 @@ struct IMURecord: AsyncParsableCommand {
 
             Writes a recording directory (<tag>-<date>-<id>.imurec: recording.json, raw.csv, motion.csv, \
             events.csv; see docs/formats.md) into -o (default: the current directory), holding \
-            the raw accelerometer and gyroscope readings at --sensor-rate (default 100 Hz) and the fused \
-            device motion at --rate (default 25 Hz). Rows are written every 0.1 s, device motion up to \
+            the raw accelerometer and gyroscope readings at --sensor-rate (default 100 Hz), the magnetometer's \
+            when the IMU has one (format 3, microtesla, uncalibrated), and the fused device motion at --rate \
+            (default 25 Hz). The magnetometer calibration saved by imu-calibrate for the IMU is found and \
+            noted in recording.json (with --calibration FILE that file, with --calibration none none), so that \
+            a replay in a magnetic reference frame corrects the readings the same way. Rows are written every 0.1 s, device motion up to \
             the latest reading: a crash or `kill -9` loses at most the last 0.25 s of readings and of \
             device motion; Ctrl-C or SIGTERM finish the recording cleanly. If the sensor is unplugged, \
             the recording marks the gap, waits for it to come back and goes on (with --any, on any IMU); \
             --wait also waits for the first IMU instead of failing.
 
             Exit status: 0 on success; 3-10 sensor errors as imu-stream; 11 the recording could not be \
-            written; 64 usage error (--sensor-rate 0.1...10000 Hz, --rate 0.1...1000 Hz and at most \
+            written; 12 the calibration file is unreadable or not a calibration; 64 usage error (--sensor-rate 0.1...10000 Hz, --rate 0.1...1000 Hz and at most \
             --sensor-rate, --duration 0.01...31536000 s); 1 anything else.
             """,
         version: ToolVersion.line)
@@ -52,6 +55,8 @@ struct IMURecord: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
     var duration: Double?
+
+    @OptionGroup var calibration: CalibrationOptions
 
     @Flag(help: "Wait 2 seconds, then beep, before recording; beep again at the end.")
     var countdown = false

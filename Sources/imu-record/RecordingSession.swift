@@ -30,18 +30,30 @@ actor RecordingSession {
     private var lastStatusLine = 0.0
     private let showsLiveLine = isatty(STDOUT_FILENO) == 1
 
-    /// Creates the recording directory for `imu`; refuses an existing path.
-    init(imu: IMU, tag: String, subject: String?, output: FilePath, rate: Double, startDelay: Double, duration: Double?) throws {
+    /// Creates the recording directory for `imu`, noting `calibration` (the magnetometer's, if any); refuses an
+    /// existing path.
+    init(
+        imu: IMU, calibration: RecordingCalibration?, tag: String, subject: String?, output: FilePath, rate: Double,
+        startDelay: Double, duration: Double?
+    ) throws {
         let accelerometer = imu.accelerometer
+        let magnetometer = imu.magnetometer.map { device in
+            RecordingMagnetometer(
+                device: RecordingDevice(name: device.name, mountMatrix: device.mountMatrix(for: .magneticField).rows.flatMap { $0 }),
+                key: imu.calibrationKey.map(CalibrationFile.deviceKey), calibration: calibration)
+        }
         let metadata = RecordingMetadata(
             tag: tag, subject: subject, source: "iio:\(imu.uri)",
             device: RecordingDevice(
                 name: imu.name, driver: imu.devices.map(\.name).joined(separator: "+"),
                 mountMatrix: accelerometer.map { $0.mountMatrix(for: .acceleration).rows.flatMap { $0 } }),
-            hasGyroscope: imu.gyroscope != nil, rawRate: accelerometer?.samplingFrequency?.current, motionRate: rate,
+            hasGyroscope: imu.gyroscope != nil, magnetometer: magnetometer,
+            rawRate: accelerometer?.samplingFrequency?.current, motionRate: rate,
             wallClockStart: RecordingClockAnchor(monotonic: MonotonicClock.now, date: Date()))
         writer = try RecordingWriter(creatingIn: output, metadata: metadata)
-        updates = try MotionUpdateLoop(outputRate: rate, hasGyroscope: imu.gyroscope != nil)
+        updates = try MotionUpdateLoop(
+            outputRate: rate, hasGyroscope: imu.gyroscope != nil,
+            magnetometerCalibration: magnetometer == nil ? nil : calibration?.calibration)
         self.imu = imu
         self.startDelay = startDelay
         self.duration = duration

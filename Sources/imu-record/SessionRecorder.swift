@@ -21,6 +21,7 @@ struct SessionRecorder: Sendable {
     let wait: Bool
     let any: Bool
     let uri: String
+    let calibration: CalibrationOptions
     let logger: Logger
 
     init(options: IMURecord, logger: Logger) {
@@ -35,6 +36,7 @@ struct SessionRecorder: Sendable {
         wait = options.wait
         any = options.any
         uri = options.uri
+        calibration = options.calibration
         self.logger = logger
     }
 
@@ -55,8 +57,12 @@ struct SessionRecorder: Sendable {
         } catch is CancellationError {
             throw StoppedBeforeRecording()
         }
+        if live.imu.magnetometer == nil, case .file(let path) = calibration.choice {
+            printError("imu-record: \(live.imu.name) has no magnetometer; --calibration \(path) is not used")
+        }
         let session = try RecordingSession(
-            imu: live.imu, tag: tag, subject: subject, output: FilePath(output), rate: rate,
+            imu: live.imu, calibration: try calibration.calibration(for: live.imu), tag: tag, subject: subject,
+            output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
         if countdown { printStatus("imu-record: recording '\(tag)' starts in 2 s") }
         do {

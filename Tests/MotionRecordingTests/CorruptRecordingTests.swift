@@ -200,8 +200,8 @@ struct CorruptRecordingTests {
         let metadataPath = directory.appending("recording.json")
         let original = try readText(metadataPath)
 
-        try writeText(original.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"), to: metadataPath)
-        #expect(throws: RecordingError.unsupportedVersion(path: metadataPath.string, found: 3, supported: 2)) {
+        try writeText(original.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 4"), to: metadataPath)
+        #expect(throws: RecordingError.unsupportedVersion(path: metadataPath.string, found: 4, supported: 3)) {
             try RecordingReader.read(directory)
         }
 

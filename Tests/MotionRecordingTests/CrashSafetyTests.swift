@@ -47,6 +47,11 @@ struct CrashSafetyTests {
         let gyroscope = recording.raw.filter { $0.sensor == .gyroscope }
         #expect(accelerometer.map(\.value.x) == (0..<accelerometer.count).map(Double.init))
         #expect(gyroscope.map(\.value.x) == (0..<gyroscope.count).map(Double.init))
+        // The magnetometer's columns (format 3) survive the kill the same way: every reading up to the last whole row.
+        let magnetometer = recording.raw.filter { $0.sensor == .magnetometer }
+        #expect(recording.metadata.formatVersion == 3)
+        #expect(magnetometer.map(\.value.x) == (0..<magnetometer.count).map(Double.init))
+        #expect(magnetometer.count == (accelerometer.count + 1) / 2)
         let lastTimestamp = try #require(accelerometer.last?.timestamp)
         #expect(lastTimestamp >= killTime - 1.0, "samples older than 1 s before the kill are missing")
     }

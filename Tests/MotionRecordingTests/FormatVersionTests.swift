@@ -30,7 +30,7 @@ struct FormatVersionTests {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         var metadata = old.metadata
-        metadata.formatVersion = RecordingMetadata.currentFormatVersion
+        metadata.formatVersion = RecordingMetadata.formatVersionWithoutMagnetometer
         let writer = try RecordingWriter(creating: temporary.path.appending("v2.imurec"), metadata: metadata)
         try await writer.append(raw: old.raw)
         try await writer.append(motion: old.motion)
@@ -92,10 +92,10 @@ struct FormatVersionTests {
         #expect(throws: RecordingError.self) { try RecordingReader.read(directory) }
         let metadata = try readText(directory.appending("recording.json"))
         try writeText(
-            metadata.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 3"),
+            metadata.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 4"),
             to: directory.appending("recording.json"))
         let error = try #require(throws: RecordingError.self) { try RecordingReader.read(directory) }
-        #expect("\(error)".contains("reads versions 1 to 2"))
+        #expect("\(error)".contains("reads versions 1 to 3"))
     }
 
     /// A finished-looking, incomplete version 2 recording whose `raw.csv` body is `raw`.

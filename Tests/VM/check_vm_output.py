@@ -29,6 +29,11 @@ HID_ACCEL_LSB_G = 0.01
 HID_GYRO_LSB_DEG_PER_S = 0.01
 HID_ACCEL_Z_RAW = 100
 HID_GYRO_X_BASE, HID_GYRO_Y_RAW, HID_GYRO_Z_RAW = 1000, 2000, -3000
+# With --compass, report n of the Compass 3D reads (20000 + n, -5000, -40000) in its unit, milligauss (the
+# kernel's default for a Compass 3D without a unit item) times 10^-2: in_magn_scale 0.00001 gauss, 0.001 µT.
+HID_COMPASS_RAW_BASE = (20000, -5000, -40000)
+HID_COMPASS_SCALE_GAUSS = 1e-5
+MICROTESLA_PER_GAUSS = 100
 # The kernel prints HID scales with nine decimals (IIO_VAL_INT_PLUS_NANO): 0.01 deg/s becomes
 # 0.000174532 rad/s (5e-6 short), so the reported scale is compared to the physical one loosely.
 HID_SCALE_TOLERANCE = 1e-5
@@ -144,7 +149,17 @@ class ExpectedIMU:
 HID_SENSOR_HUB = ExpectedIMU("hid-sensor-hub", "accel_3d", "gyro_3d", {})
 
 
-def read_preset(path: Path) -> ExpectedIMU:
+@dataclass(frozen=True)
+class ExpectedMagnetometer:
+    """An emulated magnetometer register map: its IIO device name, preset raw reading and pinned scale (gauss)."""
+
+    chip: str
+    device: str
+    raw: tuple[int, int, int]
+    scale: float
+
+
+def read_preset(path: Path) -> ExpectedIMU | ExpectedMagnetometer:
     """The chip, IIO device names, expected raw values and scales a register preset declares."""
     chip, devices, raw, scale = None, None, {}, {}
     for line in path.read_text().splitlines():
@@ -152,13 +167,16 @@ def read_preset(path: Path) -> ExpectedIMU:
         if words[:1] == ["device"]:
             chip = words[1]
         elif words[:1] == ["iio-devices"]:
-            devices = (words[1], words[2])
+            devices = tuple(words[1:])
         elif words[:1] == ["expect"]:
             raw[words[1]] = tuple(int(value) for value in words[2:5])
         elif words[:1] == ["scale"]:
             scale[words[1]] = float(words[2])
-    if not chip or not devices or set(raw) != {"accel", "anglvel"} or set(scale) != {"accel", "anglvel"}:
-        raise SystemExit(f"{path}: needs 'device', 'iio-devices', 'expect accel/anglvel' and 'scale accel/anglvel' lines")
+    if chip and devices and len(devices) == 1 and set(raw) == set(scale) == {"magn"}:
+        return ExpectedMagnetometer(chip, devices[0], raw["magn"], scale["magn"])
+    if not chip or not devices or len(devices) != 2 or set(raw) != {"accel", "anglvel"} or set(scale) != {"accel", "anglvel"}:
+        raise SystemExit(f"{path}: needs 'device', 'iio-devices', 'expect accel/anglvel' and 'scale accel/anglvel' lines "
+                         "(or one IIO device with 'expect magn' and 'scale magn')")
     return ExpectedIMU(chip, devices[0], devices[1], raw, scale)
 
 
@@ -419,9 +437,9 @@ WRITTEN_ATTRIBUTES = ("/enable", "/length", "/watermark", "_en", "sampling_frequ
                       "/current_timestamp_clock")
 
 
-def check_modes(results: Results, scenario: str, subject: str) -> None:
-    """The rule gave the HID IMU's nodes and written attributes (accel_3d and gyro_3d) root:imu 0660; the
-    rest stays as it was. Run after udev's first pass, and again on the new devices after a replug."""
+def check_modes(results: Results, scenario: str, subject: str, devices: tuple[str, ...] = ("accel_3d", "gyro_3d")) -> None:
+    """The rule gave the HID IMU's nodes and written attributes (of `devices`) root:imu 0660; the rest stays as
+    it was. Run after udev's first pass, and again on the new devices after a replug."""
     block = results.block(scenario, subject)
     block.require_success()
     modes = {}
@@ -430,9 +448,10 @@ def check_modes(results: Results, scenario: str, subject: str) -> None:
         modes[path] = (owner, group, mode)
     written = [path for path in modes if path.startswith("/dev/") or path.endswith(WRITTEN_ATTRIBUTES)]
     nodes = [path for path in written if path.startswith("/dev/iio:device")]
-    require(len(nodes) == 2, f"expected the nodes of accel_3d and gyro_3d, found {nodes}")
+    require(len(nodes) == len(devices), f"expected the nodes of {' and '.join(devices)}, found {nodes}")
     for ending in ("_en", "/current_trigger", "sampling_frequency"):
-        require(sum(path.endswith(ending) for path in written) >= 2, f"no '*{ending}' of both devices among {sorted(modes)}")
+        require(sum(path.endswith(ending) for path in written) >= len(devices),
+                f"no '*{ending}' of {' and '.join(devices)} among {sorted(modes)}")
     require(any("/buffer0/" in path for path in written) == any("/buffer0/" in path for path in modes),
             "buffer0/ listed but none of its attributes handed to the group")
     for path in written:
@@ -459,6 +478,93 @@ def check_udev_outsider(results: Results) -> None:
     require(block.exit_status == 6, f"exit status {block.exit_status}, expected 6 (permission denied): {stderr[-300:]}")
     require("permission denied" in stderr and "70-imu-bridge.rules" in stderr,
             f"the message does not name the cause and the fix: {stderr[-300:]}")
+
+
+def check_magnetometer_listing(results: Results) -> None:
+    """imu-list pairs the hub's magn_3d with its accel_3d and gyro_3d: buffered, its own trigger, a HID
+    Compass 3D parent, magn_x/y/z at the driver's scale (milligauss x 10^-2, printed in gauss)."""
+    listing = find_listing(listed(results, "magnetometer", "list"), HID_SENSOR_HUB)
+    magnetometer = listing.get("magnetometer")
+    require(isinstance(magnetometer, dict) and magnetometer.get("name") == "magn_3d",
+            f"the HID IMU's magnetometer is {magnetometer and magnetometer.get('name')!r}, expected 'magn_3d'")
+    require(magnetometer.get("buffered") is True, "magn_3d is not buffered")
+    require(re.fullmatch(r"magn_3d-dev\d+", str(magnetometer.get("trigger"))),
+            f"magn_3d trigger is {magnetometer.get('trigger')!r}, expected magn_3d-devN")
+    require("HID-SENSOR-200083" in str(magnetometer.get("parent")),
+            f"magn_3d parent {magnetometer.get('parent')!r} is no HID Compass 3D (usage 0x200083)")
+    for axis in AXES:
+        scale = channel(magnetometer, f"magn_{axis}").get("scale", 0)
+        require(abs(scale - HID_COMPASS_SCALE_GAUSS) <= HID_SCALE_TOLERANCE * HID_COMPASS_SCALE_GAUSS,
+                f"magn_{axis} scale is {scale}, expected {HID_COMPASS_SCALE_GAUSS} gauss")
+    others = {listing["accelerometer"]["id"], listing["gyroscope"]["id"]}
+    require(magnetometer.get("id") not in others, "magn_3d shares an IIO device with the accelerometer or gyroscope")
+
+
+def check_magnetometer_udev(results: Results) -> None:
+    """The rule classifies magn_3d as a magnetometer and tags it like the IMU's other devices."""
+    block = results.block("magnetometer", "udev")
+    block.require_success()
+    properties = dict(line.split("=", 1) for line in block.stdout if "=" in line)
+    require(properties.get("IMU_BRIDGE_SENSOR") == "magnetometer",
+            f"IMU_BRIDGE_SENSOR is {properties.get('IMU_BRIDGE_SENSOR')!r}, expected 'magnetometer'")
+    require(":systemd:" in properties.get("TAGS", ""), "magn_3d is not tagged for systemd")
+
+
+def check_magnetometer_stream(results: Results) -> None:
+    """imutest (group imu, not root) streams the IMU with its magnetic field: every sample that carries one
+    holds a report the emulator sent, (20 + 0.001 n, -5, -40) µT through the listed mount matrix, n never
+    going back, and the later half of the samples all carry one."""
+    listing = find_listing(listed(results, "magnetometer", "list"), HID_SENSOR_HUB)
+    magnetometer = listing["magnetometer"]
+    scales = [channel(magnetometer, f"magn_{axis}")["scale"] * MICROTESLA_PER_GAUSS for axis in AXES]
+    matrix = magnetometer["mount_matrix"]
+    block = results.block("magnetometer", "stream")
+    block.require_success()
+    samples = block.json_lines()
+    wanted = int(results.settings.get("stream-samples", "0"))
+    require(len(samples) == wanted, f"{len(samples)} samples, asked for {wanted}")
+    lines = results.block("emulator", "uhid-sensor-hub-compass").json_lines()
+    require(len(lines) == 1 and lines[0].get("compassReports", 0) > 0, f"the emulator sent no compass report: {lines}")
+    sent = lines[0]["compassReports"]
+    inverse = [list(row) for row in zip(*matrix)]  # a proper rotation: its transpose undoes it
+    previous = -1
+    carried = [number for number, sample in enumerate(samples, 1) if "magnetic_field" in sample]
+    require(carried and carried == list(range(carried[0], wanted + 1)) and carried[0] <= wanted // 2,
+            f"samples {carried} carry a magnetic field; every one from the first half on should")
+    for number in carried:
+        field_value = vector(samples[number - 1], "magnetic_field", number)
+        chip = [sum(inverse[row][column] * field_value[column] for column in range(3)) for row in range(3)]
+        report = round(chip[0] / scales[0] - HID_COMPASS_RAW_BASE[0])
+        require(0 <= report < sent, f"sample {number} magnetic_field is report {report}, the emulator sent {sent}")
+        require(report >= previous, f"sample {number} went back from report {previous} to {report}")
+        previous = report
+        raw = (HID_COMPASS_RAW_BASE[0] + report, HID_COMPASS_RAW_BASE[1], HID_COMPASS_RAW_BASE[2])
+        expected = [sum(matrix[row][column] * raw[column] * scales[column] for column in range(3)) for row in range(3)]
+        require_vector(field_value, expected, f"sample {number} magnetic_field (report {report})")
+
+
+def check_magnetometer_i2c(results: Results, imus: list[ExpectedIMU], compass: ExpectedMagnetometer) -> None:
+    """On the i2c-stub bus with three IMUs the LIS3MDL joins none of them; with the MPU-6050 alone on the bus it
+    joins that one, keeps its own mount matrix (another chip), and imu-stream prints its preset reading in µT:
+    raw x scale (gauss) x 100 through that matrix, on every sample from the first that carries one."""
+    for listing in listed(results, "magnetometer", "i2c-shared"):
+        magnetometer = listing.get("magnetometer") or {}
+        require(magnetometer.get("name") != compass.device,
+                f"{compass.device} joined {listing.get('name')} although three IMUs share its bus")
+    mpu = next(imu for imu in imus if imu.chip == "mpu6050")
+    listing = find_listing(listed(results, "magnetometer", "i2c-list"), mpu)
+    magnetometer = listing.get("magnetometer")
+    require(isinstance(magnetometer, dict) and magnetometer.get("name") == compass.device,
+            f"the MPU-6050's magnetometer is {magnetometer and magnetometer.get('name')!r}, expected {compass.device!r}")
+    expected = [MICROTESLA_PER_GAUSS * value for value in calibrated(magnetometer, "magn", compass.raw, compass.scale)]
+    block = results.block("magnetometer", "i2c-stream")
+    block.require_success()
+    samples = block.json_lines()
+    carried = [number for number, sample in enumerate(samples, 1) if "magnetic_field" in sample]
+    require(carried and carried == list(range(carried[0], len(samples) + 1)),
+            f"of {len(samples)} samples, {carried[:5]}... carry a magnetic field; every one after the first should")
+    for number in carried:
+        require_vector(vector(samples[number - 1], "magnetic_field", number), expected, f"sample {number} magnetic_field")
 
 
 def csv_rows(results: Results, name: str) -> list[dict[str, str]]:
@@ -785,7 +891,7 @@ def check_endurance_gyroscope_unbound(results: Results) -> None:
             f"{counts['accelerometer_only']} of {streamed} samples after the gyroscope left are accelerometer-only")
 
 
-def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str | None]]:
+def run_checks(results: Results, imus: list[ExpectedIMU], magnetometers: list[ExpectedMagnetometer]) -> list[tuple[str, str | None]]:
     """Every check's name and failure reason (None when it passed)."""
     outcomes: list[tuple[str, str | None]] = []
 
@@ -832,6 +938,14 @@ def run_checks(results: Results, imus: list[ExpectedIMU]) -> list[tuple[str, str
         elif scenario == "record":
             check("record-unplug-replug", lambda: check_record(results))
             check("record-replugged-modes", lambda: check_modes(results, "record", "modes-replugged"))
+        elif scenario == "magnetometer":
+            check("magnetometer-list", lambda: check_magnetometer_listing(results))
+            check("magnetometer-udev", lambda: check_magnetometer_udev(results))
+            check("magnetometer-modes", lambda: check_modes(results, "magnetometer", "modes", ("magn_3d",)))
+            check("magnetometer-member-streams", lambda: check_magnetometer_stream(results))
+            for compass in magnetometers:
+                check(f"magnetometer-{compass.chip}-pairs-alone-on-bus",
+                      lambda compass=compass: check_magnetometer_i2c(results, imus, compass))
         elif scenario == "hotplug":
             check("hotplug-removed", lambda: check_hotplug_removed(results, imus))
             check("hotplug-replugged", lambda: check_hotplug_replugged(results))
@@ -858,13 +972,15 @@ def main() -> int:
     parser.add_argument("results", type=Path, help="the guest's results channel (results.log)")
     parser.add_argument("--presets", type=Path, required=True, help="directory of the i2c-stub *.regs presets")
     arguments = parser.parse_args()
-    imus = [HID_SENSOR_HUB] + [read_preset(path) for path in sorted(arguments.presets.glob("*.regs"))]
+    presets = [read_preset(path) for path in sorted(arguments.presets.glob("*.regs"))]
+    imus = [HID_SENSOR_HUB] + [preset for preset in presets if isinstance(preset, ExpectedIMU)]
+    magnetometers = [preset for preset in presets if isinstance(preset, ExpectedMagnetometer)]
     try:
         text = arguments.results.read_text(errors="replace")
     except OSError as error:
         text = ""
         print(f"vm: cannot read {arguments.results}: {error.strerror}", file=sys.stderr)
-    outcomes = run_checks(parse_results(text), imus)
+    outcomes = run_checks(parse_results(text), imus, magnetometers)
     for name, reason in outcomes:
         print(f"PASS {name}" if reason is None else f"FAIL {name}: {reason}")
     failed = sum(reason is not None for _, reason in outcomes)

@@ -78,8 +78,8 @@ wait_for_removal() {
 start_hid_sensor_hub() {
     HUB_ROLE=$1
     shift
-    log "HID sensor hub ($HUB_ROLE): uhid + hid-sensor-accel-3d + hid-sensor-gyro-3d"
-    for module in uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d; do modprobe "$module"; done
+    log "HID sensor hub ($HUB_ROLE $*): uhid + hid-sensor-accel-3d + hid-sensor-gyro-3d (+ hid-sensor-magn-3d)"
+    for module in uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-magn-3d; do modprobe "$module"; done
     uhid-sensor-hub "$@" > /tmp/uhid-sensor-hub.json 2> /dev/console &
     HUB_PID=$!
     wait_for_device accel_3d && wait_for_device gyro_3d
@@ -145,7 +145,8 @@ imu_paths() {
     echo "/dev/${dir##*/}"
     for path in "$dir"/buffer/enable "$dir"/buffer/length "$dir"/buffer/watermark "$dir"/buffer0/* \
                 "$dir"/scan_elements/*_en "$dir"/sampling_frequency "$dir"/in_accel_sampling_frequency \
-                "$dir"/in_anglvel_sampling_frequency "$dir"/trigger/current_trigger "$dir"/current_timestamp_clock \
+                "$dir"/in_anglvel_sampling_frequency "$dir"/in_magn_sampling_frequency "$dir"/trigger/current_trigger \
+                "$dir"/current_timestamp_clock \
                 "$dir"/name; do
         [ -f "$path" ] && echo "$path"
     done
@@ -261,6 +262,37 @@ scenario_record() {
         emit_file record "$file" "$directory/$file"
     done
     stop_hid_sensor_hub
+}
+
+# scenario_magnetometer (issue 12): the HID hub with a Compass 3D as well, which hid-sensor-magn-3d exposes as
+# magn_3d. imu-list pairs it with the hub's accel_3d and gyro_3d; the rule classifies it and hands its node and
+# written attributes to group imu; imutest (in the group, not root) streams the IMU with its magnetic field in µT.
+# Then the i2c-stub LIS3MDL joins the MPU-6050 once that is the only IMU on their bus. It replaces the emulator, so
+# it runs after the scenarios that read the first one.
+scenario_magnetometer() {
+    stop_hid_sensor_hub
+    ensure_udev
+    start_hid_sensor_hub uhid-sensor-hub-compass --compass
+    wait_for_device magn_3d && udevadm settle --timeout=30
+    run magnetometer list imu-list --json
+    run magnetometer udev udevadm info --query=property --path="$(iio_device magn_3d)"
+    # shellcheck disable=SC2046 # one path per word
+    run magnetometer modes stat -c '%n %U %G %a' $(imu_paths magn_3d)
+    run magnetometer stream su -s /bin/sh imutest -c \
+        "imu-stream --device accel_3d --samples $STREAM_SAMPLES --sensor-rate $STREAM_RATE --json -v"
+    stop_hid_sensor_hub
+    # The i2c-stub LIS3MDL shares its bus with three IMUs, so nothing says which board it belongs to; with the
+    # BMI160 and the LSM6DS3 deleted, the MPU-6050 is the only IMU on the bus and the compass joins it.
+    adapter=$(i2c_stub_adapter)
+    run magnetometer i2c-shared imu-list --json
+    echo 0x69 > "$adapter/delete_device"
+    echo 0x6a > "$adapter/delete_device"
+    wait_for_removal bmi160 && wait_for_removal lsm6ds3_accel
+    run magnetometer i2c-list imu-list --json
+    run magnetometer i2c-stream imu-stream --device mpu6050 --samples $((STREAM_SAMPLES * 5)) --sensor-rate "$STREAM_RATE" --json
+    echo bmi160 0x69 > "$adapter/new_device"
+    echo lsm6ds3 0x6a > "$adapter/new_device"
+    wait_for_device bmi160 && wait_for_device lsm6ds3_accel
 }
 
 # scenario_classify: recognises activities live on the HID IMU with the bundled model, installed
@@ -558,8 +590,8 @@ SCENARIOS=$(sed -n 's/.*imutest=\([a-z0-9,-]*\).*/\1/p' /proc/cmdline)
 emit "@@imutest start kernel=$(uname -r) scenarios=$SCENARIOS stream-samples=$STREAM_SAMPLES stream-rate=$STREAM_RATE classify-seconds=$CLASSIFY_SECONDS hwdb-matrix=$(echo "$HWDB_MATRIX" | tr -d ' ')"
 start_hid_sensor_hub uhid-sensor-hub
 add_i2c_stub_chips
-# record, hotplug and hwdb replace the emulator, so they run after the scenarios that read the first one.
-record= hotplug= hwdb= endurance=
+# record, magnetometer, hotplug and hwdb replace the emulator, so they run after the scenarios that read the first one.
+record= magnetometer= hotplug= hwdb= endurance=
 for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
     case $scenario in
         list) scenario_list ;;
@@ -567,6 +599,7 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
         udev) scenario_udev ;;
         classify) scenario_classify ;;
         record) record=yes ;;
+        magnetometer) magnetometer=yes ;;
         hotplug) hotplug=yes ;;
         hwdb) hwdb=yes ;;
         notrigger) scenario_notrigger ;;
@@ -575,12 +608,13 @@ for scenario in $(echo "$SCENARIOS" | tr ',' ' '); do
         *)
             emit "@@imutest begin $scenario -"
             emit "@@imutest stderr"
-            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, hotplug, hwdb, notrigger, busy, endurance"
+            emit "unknown scenario '$scenario': the guest init knows list, stream, udev, classify, record, magnetometer, hotplug, hwdb, notrigger, busy, endurance"
             emit "@@imutest end $scenario - exit=127"
             ;;
     esac
 done
 [ -z "$record" ] || scenario_record
+[ -z "$magnetometer" ] || scenario_magnetometer
 [ -z "$hotplug" ] || scenario_hotplug
 [ -z "$endurance" ] || scenario_endurance
 [ -z "$hwdb" ] || scenario_hwdb

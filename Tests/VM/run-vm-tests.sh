@@ -11,7 +11,7 @@ readonly CACHE_DIR=$PACKAGE_ROOT/.build/vm-cache
 readonly PRODUCTS=(imu-list imu-stream imu-record imu-classify)
 # The bundled activity model, installed in share/imu-bridge beside bin/ as `make install` does.
 readonly DEFAULT_MODEL=$PACKAGE_ROOT/Sources/ActivityKit/Resources/motionsense.model
-readonly FIXTURE_MODULES=(uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d i2c-stub i2c-dev)
+readonly FIXTURE_MODULES=(uhid hid-sensor-hub hid-sensor-accel-3d hid-sensor-gyro-3d hid-sensor-magn-3d i2c-stub i2c-dev)
 readonly VM_TIMEOUT_SECONDS=${VM_TIMEOUT_SECONDS:-1200}
 
 usage() {
@@ -25,7 +25,7 @@ exits 0 only when every check passed.
 
   --keep WORKDIR     build the initramfs and keep every log in WORKDIR (default: a temporary
                      directory, removed afterwards)
-  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb,endurance;
+  --scenarios LIST   guest scenarios, comma-separated (default: list,stream,udev,classify,notrigger,busy,record,magnetometer,hotplug,hwdb,endurance;
                      ENDURANCE_CYCLES=N sets the endurance scenario's unplug/replug cycles, 50 by default)
   --bin-dir DIR      take already built imu-* binaries from DIR instead of running swift build
 
@@ -36,7 +36,7 @@ EOF
 log() { echo "vm: [$((SECONDS))s] $*" >&2; }
 die() { echo "vm: error: $*" >&2; exit 1; }
 
-workdir= scenarios=list,stream,udev,classify,notrigger,busy,record,hotplug,hwdb,endurance bin_dir=
+workdir= scenarios=list,stream,udev,classify,notrigger,busy,record,magnetometer,hotplug,hwdb,endurance bin_dir=
 while [ $# -gt 0 ]; do
     case $1 in
         --keep) [ $# -ge 2 ] || { usage >&2; exit 64; }; workdir=$2; shift 2 ;;
@@ -160,7 +160,7 @@ build_initramfs() {
     ldd "$rootfs/usr/bin/iio_readdev" | awk '/=> \// { print $3 }' | while read -r library; do
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
-    case ",$scenarios," in *,udev,* | *,record,* | *,hotplug,* | *,hwdb,* | *,endurance,*) add_udev "$rootfs" ;; esac
+    case ",$scenarios," in *,udev,* | *,record,* | *,magnetometer,* | *,hotplug,* | *,hwdb,* | *,endurance,*) add_udev "$rootfs" ;; esac
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | zstd -q -3 -T0) > "$workdir/initrd.img"
     cp "$KERNEL_TREE/boot/vmlinuz-$KERNEL_VERSION" "$workdir/vmlinuz"
 }

@@ -3,18 +3,24 @@
  * uhid-sensor-hub: an emulated HID sensor hub for imu-bridge's kernel-VM tests.
  *
  * Creates, through /dev/uhid, a HID device with an Accelerometer 3D (report
- * id 1) and a Gyrometer 3D (report id 2) in a Sensor Collection. The stock
- * kernel drivers hid-sensor-hub, hid-sensor-accel-3d and hid-sensor-gyro-3d
- * bind to it and expose the IIO devices "accel_3d" and "gyro_3d", each with
- * its own trigger and kfifo buffer. The program answers the drivers' feature
- * GET/SET_REPORT requests and, while the HID device is open (an IIO buffer is
- * enabled), sends one input report per sensor every report interval (10 ms
- * unless the driver sets another):
+ * id 1) and a Gyrometer 3D (report id 2) in a Sensor Collection, and with
+ * --compass a Compass 3D (report id 3) too. The stock kernel drivers
+ * hid-sensor-hub, hid-sensor-accel-3d, hid-sensor-gyro-3d and
+ * hid-sensor-magn-3d bind to it and expose the IIO devices "accel_3d",
+ * "gyro_3d" and "magn_3d", each with its own trigger and kfifo buffer. The
+ * program answers the drivers' feature GET/SET_REPORT requests and, while the
+ * HID device is open (an IIO buffer is enabled), sends one input report per
+ * sensor every report interval (10 ms unless the driver sets another):
  *
- *   accelerometer: x = n,        y = -n,   z = 100    (0.01 g per LSB)
- *   gyroscope:     x = 1000 + n, y = 2000, z = -3000  (0.01 deg/s per LSB)
+ *   accelerometer: x = n,         y = -n,    z = 100     (0.01 g per LSB)
+ *   gyroscope:     x = 1000 + n,  y = 2000,  z = -3000   (0.01 deg/s per LSB)
+ *   compass:       x = 20000 + n, y = -5000, z = -40000  (0.01 mG per LSB)
  *
  * where n counts that sensor's reports from 0 over the program's lifetime.
+ * The compass's unit is the HID default, milligauss (the kernel's
+ * hid-sensor-attributes.c scales Compass 3D without a unit item by 0.001
+ * gauss), with the same unit exponent -2 as the others: 0.001 uT per LSB,
+ * so the feed reads (20 + 0.001 n, -5, -40) uT.
  *
  * Hotplug: SIGUSR1 destroys the HID device (the IIO devices go away), SIGUSR2
  * creates it again. With --recreate-after SECONDS the same happens once on a
@@ -68,28 +74,33 @@
 	    0x20, 0x95, 0x01, 0x55, 0x0E, SENSOR_USAGE(ux), 0x81, 0x02,        \
 	    SENSOR_USAGE(uy), 0x81, 0x02, SENSOR_USAGE(uz), 0x81, 0x02
 
-enum { ACCELEROMETER = 1, GYROSCOPE = 2, SENSOR_COUNT = 3 };
+enum { ACCELEROMETER = 1, GYROSCOPE = 2, COMPASS = 3, SENSOR_COUNT = 4 };
 
-static const uint8_t report_descriptor[] = {
-	0x05, 0x20, /* Usage Page (Sensor) */
-	0x09, 0x01, /* Usage (Sensor Collection) */
-	0xA1, 0x01, /* Collection (Application) */
+/* One sensor's physical collection: its report id, usage and axis usages. */
+#define SENSOR_COLLECTION(id, usage, ux, uy, uz)                               \
+	0x85, id, 0x09, usage, 0xA1, 0x00, REPORTING_STATE_FEATURE,            \
+	    POWER_STATE_FEATURE, REPORT_INTERVAL_FEATURE,                      \
+	    AXES_INPUT(ux, uy, uz), 0xC0
 
-	0x85, ACCELEROMETER, /* Report ID */
-	0x09, 0x73,          /* Usage (Accelerometer 3D) */
-	0xA1, 0x00,          /* Collection (Physical) */
-	REPORTING_STATE_FEATURE, POWER_STATE_FEATURE, REPORT_INTERVAL_FEATURE,
-	AXES_INPUT(0x0453, 0x0454, 0x0455),
-	0xC0,
+/* Usage Page (Sensor), Usage (Sensor Collection), Collection (Application) */
+#define HUB_BEGIN 0x05, 0x20, 0x09, 0x01, 0xA1, 0x01
+#define HUB_END 0xC0
+/* Accelerometer 3D (0x73) and Gyrometer 3D (0x76), with their X/Y/Z usages. */
+#define ACCELEROMETER_COLLECTION                                               \
+	SENSOR_COLLECTION(ACCELEROMETER, 0x73, 0x0453, 0x0454, 0x0455)
+#define GYROSCOPE_COLLECTION                                                   \
+	SENSOR_COLLECTION(GYROSCOPE, 0x76, 0x0457, 0x0458, 0x0459)
+/* Compass 3D (0x83) with Magnetic Flux X/Y/Z (0x0485..0x0487). */
+#define COMPASS_COLLECTION                                                     \
+	SENSOR_COLLECTION(COMPASS, 0x83, 0x0485, 0x0486, 0x0487)
 
-	0x85, GYROSCOPE, /* Report ID */
-	0x09, 0x76,      /* Usage (Gyrometer 3D) */
-	0xA1, 0x00,      /* Collection (Physical) */
-	REPORTING_STATE_FEATURE, POWER_STATE_FEATURE, REPORT_INTERVAL_FEATURE,
-	AXES_INPUT(0x0457, 0x0458, 0x0459),
-	0xC0,
+static const uint8_t imu_descriptor[] = {
+	HUB_BEGIN, ACCELEROMETER_COLLECTION, GYROSCOPE_COLLECTION, HUB_END,
+};
 
-	0xC0,
+static const uint8_t compass_imu_descriptor[] = {
+	HUB_BEGIN, ACCELEROMETER_COLLECTION, GYROSCOPE_COLLECTION,
+	COMPASS_COLLECTION, HUB_END,
 };
 
 /* Feature report layout: id, reporting state, power state, interval (LE). */
@@ -106,6 +117,7 @@ struct sensor {
 
 struct hub {
 	int fd;
+	int last_sensor; /* GYROSCOPE, or COMPASS with --compass */
 	bool created;
 	bool open;
 	unsigned int creations;
@@ -185,24 +197,28 @@ static int create_device(struct hub *hub)
 		 "imu-bridge emulated HID sensor hub");
 	snprintf((char *)event.u.create2.phys, sizeof(event.u.create2.phys),
 		 "uhid-sensor-hub/0");
-	event.u.create2.rd_size = sizeof(report_descriptor);
+	const uint8_t *descriptor = hub->last_sensor == COMPASS ?
+		compass_imu_descriptor : imu_descriptor;
+	size_t size = hub->last_sensor == COMPASS ?
+		sizeof(compass_imu_descriptor) : sizeof(imu_descriptor);
+
+	event.u.create2.rd_size = (uint16_t)size;
 	event.u.create2.bus = 0x06; /* BUS_VIRTUAL */
 	event.u.create2.vendor = 0x1d6b;
 	event.u.create2.product = 0x0104;
-	memcpy(event.u.create2.rd_data, report_descriptor,
-	       sizeof(report_descriptor));
+	memcpy(event.u.create2.rd_data, descriptor, size);
 	if (send_event(hub, &event))
 		return -1;
 	hub->created = true;
 	hub->open = false;
 	hub->creations++;
-	for (int id = ACCELEROMETER; id <= GYROSCOPE; id++) {
+	for (int id = ACCELEROMETER; id <= hub->last_sensor; id++) {
 		hub->sensors[id].reporting_state = 0;
 		hub->sensors[id].power_state = 0;
 		hub->sensors[id].interval_ms = DEFAULT_INTERVAL_MS;
 	}
 	fprintf(stderr, "uhid-sensor-hub: created HID sensor hub (%zu-byte report descriptor)\n",
-		sizeof(report_descriptor));
+		size);
 	return 0;
 }
 
@@ -224,9 +240,9 @@ static void send_input_report(struct hub *hub, int id)
 {
 	struct sensor *sensor = &hub->sensors[id];
 	int32_t n = (int32_t)sensor->reports_sent;
-	int32_t x = id == ACCELEROMETER ? n : 1000 + n;
-	int32_t y = id == ACCELEROMETER ? -n : 2000;
-	int32_t z = id == ACCELEROMETER ? 100 : -3000;
+	int32_t x = id == ACCELEROMETER ? n : id == GYROSCOPE ? 1000 + n : 20000 + n;
+	int32_t y = id == ACCELEROMETER ? -n : id == GYROSCOPE ? 2000 : -5000;
+	int32_t z = id == ACCELEROMETER ? 100 : id == GYROSCOPE ? -3000 : -40000;
 	struct uhid_event event;
 
 	memset(&event, 0, sizeof(event));
@@ -249,7 +265,7 @@ static void answer_get_report(struct hub *hub, const struct uhid_event *request)
 	reply.type = UHID_GET_REPORT_REPLY;
 	reply.u.get_report_reply.id = request->u.get_report.id;
 	if (request->u.get_report.rtype != UHID_FEATURE_REPORT ||
-	    id < ACCELEROMETER || id > GYROSCOPE) {
+	    id < ACCELEROMETER || id > (unsigned int)hub->last_sensor) {
 		reply.u.get_report_reply.err = EIO;
 	} else {
 		uint8_t *data = reply.u.get_report_reply.data;
@@ -272,7 +288,7 @@ static void answer_set_report(struct hub *hub, const struct uhid_event *request)
 	memset(&reply, 0, sizeof(reply));
 	reply.type = UHID_SET_REPORT_REPLY;
 	reply.u.set_report_reply.id = request->u.set_report.id;
-	if (id >= ACCELEROMETER && id <= GYROSCOPE &&
+	if (id >= ACCELEROMETER && id <= (unsigned int)hub->last_sensor &&
 	    request->u.set_report.size >= FEATURE_REPORT_SIZE && data[0] == id) {
 		struct sensor *sensor = &hub->sensors[id];
 		uint32_t interval = get_le32(data + 3);
@@ -289,7 +305,7 @@ static void answer_set_report(struct hub *hub, const struct uhid_event *request)
 static void start_reporting(struct hub *hub)
 {
 	hub->open = true;
-	for (int id = ACCELEROMETER; id <= GYROSCOPE; id++)
+	for (int id = ACCELEROMETER; id <= hub->last_sensor; id++)
 		clock_gettime(CLOCK_MONOTONIC, &hub->sensors[id].next_report);
 }
 
@@ -324,7 +340,7 @@ static int poll_timeout_ms(const struct hub *hub)
 
 	if (!hub->open)
 		return (int)timeout;
-	for (int id = ACCELEROMETER; id <= GYROSCOPE; id++) {
+	for (int id = ACCELEROMETER; id <= hub->last_sensor; id++) {
 		long due = milliseconds_until(&hub->sensors[id].next_report);
 
 		if (due < timeout)
@@ -337,7 +353,7 @@ static void send_due_reports(struct hub *hub)
 {
 	if (!hub->open)
 		return;
-	for (int id = ACCELEROMETER; id <= GYROSCOPE; id++) {
+	for (int id = ACCELEROMETER; id <= hub->last_sensor; id++) {
 		struct sensor *sensor = &hub->sensors[id];
 
 		if (milliseconds_until(&sensor->next_report) <= 0) {
@@ -350,8 +366,9 @@ static void send_due_reports(struct hub *hub)
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: uhid-sensor-hub [--lifetime SECONDS] [--recreate-after SECONDS [--absent-for SECONDS]]\n"
-		"Emulates a HID sensor hub (accelerometer + gyroscope) through /dev/uhid until\n"
+		"usage: uhid-sensor-hub [--compass] [--lifetime SECONDS] [--recreate-after SECONDS [--absent-for SECONDS]]\n"
+		"Emulates a HID sensor hub (accelerometer + gyroscope, and a compass with\n"
+		"--compass) through /dev/uhid until\n"
 		"SIGTERM/SIGINT or the lifetime ends, then prints its report counts as JSON.\n"
 		"SIGUSR1 unplugs the device, SIGUSR2 plugs it in again.\n");
 }
@@ -370,16 +387,17 @@ int main(int argc, char **argv)
 		{ "lifetime", required_argument, NULL, 'l' },
 		{ "recreate-after", required_argument, NULL, 'r' },
 		{ "absent-for", required_argument, NULL, 'a' },
+		{ "compass", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double lifetime = 0, recreate_after = 0, absent_for = 1;
-	struct hub hub = { .fd = -1 };
+	struct hub hub = { .fd = -1, .last_sensor = GYROSCOPE };
 	double started, destroyed_at = 0;
 	bool recreated = false;
 	int option;
 
-	while ((option = getopt_long(argc, argv, "l:r:a:h", options, NULL)) != -1) {
+	while ((option = getopt_long(argc, argv, "l:r:a:ch", options, NULL)) != -1) {
 		double *target = option == 'l' ? &lifetime :
 				 option == 'r' ? &recreate_after :
 				 option == 'a' ? &absent_for : NULL;
@@ -387,6 +405,10 @@ int main(int argc, char **argv)
 		if (option == 'h') {
 			usage(stdout);
 			return 0;
+		}
+		if (option == 'c') {
+			hub.last_sensor = COMPASS;
+			continue;
 		}
 		if (!target || !parse_seconds(optarg, target)) {
 			usage(stderr);
@@ -439,8 +461,9 @@ int main(int argc, char **argv)
 	}
 	destroy_device(&hub);
 	close(hub.fd);
-	printf("{\"accelerometerReports\": %u, \"gyroscopeReports\": %u, \"creations\": %u}\n",
+	printf("{\"accelerometerReports\": %u, \"gyroscopeReports\": %u, \"compassReports\": %u, \"creations\": %u}\n",
 	       hub.sensors[ACCELEROMETER].reports_sent,
-	       hub.sensors[GYROSCOPE].reports_sent, hub.creations);
+	       hub.sensors[GYROSCOPE].reports_sent,
+	       hub.sensors[COMPASS].reports_sent, hub.creations);
 	return 0;
 }

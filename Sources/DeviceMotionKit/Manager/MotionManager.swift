@@ -17,6 +17,12 @@ public typealias DeviceMotionHandler = @Sendable (DeviceMotion?, (any Error)?) -
 /// every ``deviceMotionUpdateInterval`` seconds of sensor time, fused at the sensor rate by
 /// ``DeviceMotionPipeline``; units and signs are CoreMotion's (lying face up at rest, `gravity == (0, 0, -1)`).
 ///
+/// Reference frames: every source gives ``AttitudeReferenceFrame/xArbitraryZVertical``; a source with a gyroscope and
+/// a magnetometer (``MotionSource/hasMagnetometer``) also gives the magnetic frames, and true north given a
+/// declination (``init(source:parameters:declination:magnetometerCalibration:logger:)``, where CoreMotion asks Core
+/// Location: Linux has no location service to ask). ``availableAttitudeReferenceFrames()`` is therefore a property of
+/// the manager's source, where CoreMotion's is a class method of the one device.
+///
 /// Without a gyroscope, ``isDeviceMotionAvailable`` is `false`, yet updates still start: they carry gravity,
 /// user acceleration and the inclination (roll, pitch) from ``AccelerometerGravityFilter``, with zero yaw and
 /// zero rotation rate; ``availableFields`` says which fields mean something.
@@ -39,15 +45,27 @@ public final class MotionManager: Sendable {
     private let source: any MotionSource
     /// The fusion tuning.
     private let parameters: FusionParameters
+    /// The declination (degrees east) for true north, and the magnetometer calibration, used in magnetic frames.
+    private let magnetic: MagneticReference
     /// Where the manager logs starts, stops, gaps and failures.
     private let logger: Logger
     /// Everything that changes, behind one lock.
     private let state = Mutex(MotionManagerState())
 
     /// Creates a manager for `source` (a live IMU, a recording being replayed, a ``SampleSequenceSource``).
-    public init(source: some MotionSource, parameters: FusionParameters = .init(), logger: Logger = Logger(label: "imu-bridge.motion")) {
+    /// - Parameters:
+    ///   - declination: Degrees east of true north of the magnetic field where the device is (west negative; the
+    ///     World Magnetic Model gives it: ``WorldMagneticModel``), which makes ``AttitudeReferenceFrame/xTrueNorthZVertical``
+    ///     available.
+    ///   - magnetometerCalibration: Corrects each magnetometer reading (hard and soft iron) in the magnetic frames,
+    ///     and gives ``DeviceMotion/magneticField`` its accuracy.
+    public init(
+        source: some MotionSource, parameters: FusionParameters = .init(), declination: Double? = nil,
+        magnetometerCalibration: MagnetometerCalibration? = nil, logger: Logger = Logger(label: "imu-bridge.motion")
+    ) {
         self.source = source
         self.parameters = parameters
+        self.magnetic = MagneticReference(declination: declination, calibration: magnetometerCalibration)
         self.logger = logger
     }
 
@@ -55,9 +73,14 @@ public final class MotionManager: Sendable {
         state.withLock { $0.task?.cancel() }
     }
 
-    /// The reference frames this manager can deliver attitudes in: only ``AttitudeReferenceFrame/xArbitraryZVertical``
-    /// (no magnetometer is used).
-    public static func availableAttitudeReferenceFrames() -> AttitudeReferenceFrame { .xArbitraryZVertical }
+    /// The reference frames this manager's source can deliver attitudes in: ``AttitudeReferenceFrame/xArbitraryZVertical``
+    /// always; with a gyroscope and a magnetometer also `xArbitraryCorrectedZVertical` and `xMagneticNorthZVertical`,
+    /// and `xTrueNorthZVertical` when a declination was given.
+    public func availableAttitudeReferenceFrames() -> AttitudeReferenceFrame {
+        guard source.hasGyroscope, source.hasMagnetometer else { return .xArbitraryZVertical }
+        let magnetic: AttitudeReferenceFrame = [.xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical]
+        return self.magnetic.declination == nil ? magnetic : magnetic.union(.xTrueNorthZVertical)
+    }
 
     /// Whether full device motion (attitude with yaw, rotation rate) is available: the source has a gyroscope.
     public var isDeviceMotionAvailable: Bool { source.hasGyroscope }
@@ -96,7 +119,7 @@ public final class MotionManager: Sendable {
 
     /// Starts pull-mode updates in `referenceFrame`.
     ///
-    /// - Throws: ``MotionError/referenceFrameUnavailable(_:)`` for a frame other than ``AttitudeReferenceFrame/xArbitraryZVertical``.
+    /// - Throws: ``MotionError/referenceFrameUnavailable(_:)`` for a frame not in ``availableAttitudeReferenceFrames()``.
     public func startDeviceMotionUpdates(using referenceFrame: AttitudeReferenceFrame) throws(MotionError) {
         try checkAvailable(referenceFrame)
         start(referenceFrame: referenceFrame) { _ in }
@@ -110,7 +133,7 @@ public final class MotionManager: Sendable {
 
     /// Starts push-mode updates in `referenceFrame`; see ``startDeviceMotionUpdates(to:withHandler:)``.
     ///
-    /// - Throws: ``MotionError/referenceFrameUnavailable(_:)`` for a frame other than ``AttitudeReferenceFrame/xArbitraryZVertical``.
+    /// - Throws: ``MotionError/referenceFrameUnavailable(_:)`` for a frame not in ``availableAttitudeReferenceFrames()``.
     public func startDeviceMotionUpdates(
         using referenceFrame: AttitudeReferenceFrame, to queue: DispatchQueue, withHandler handler: @escaping DeviceMotionHandler
     ) throws(MotionError) {
@@ -166,7 +189,8 @@ public final class MotionManager: Sendable {
 
     /// Throws unless `referenceFrame` is one this manager can deliver.
     private func checkAvailable(_ referenceFrame: AttitudeReferenceFrame) throws(MotionError) {
-        guard Self.availableAttitudeReferenceFrames().isSuperset(of: referenceFrame), !referenceFrame.isEmpty else {
+        guard availableAttitudeReferenceFrames().isSuperset(of: referenceFrame), AttitudeReferenceFrame.all.contains(referenceFrame)
+        else {
             throw .referenceFrameUnavailable(referenceFrame)
         }
     }
@@ -189,9 +213,13 @@ public final class MotionManager: Sendable {
             logger.info(
                 "device-motion updates started",
                 metadata: ["source": "\(source.name)", "rate": "\(outputRate)", "gyroscope": "\(source.hasGyroscope)"])
-            state.task = Task { [weak self, source, parameters, logger] in
+            var magnetic = magnetic
+            magnetic.referenceFrame = referenceFrame
+            state.task = Task { [weak self, source, parameters, magnetic, logger] in
                 do {
-                    try await MotionUpdateLoop.run(source: source, outputRate: outputRate, parameters: parameters, logger: logger) {
+                    try await MotionUpdateLoop.run(
+                        source: source, outputRate: outputRate, parameters: parameters, magnetic: magnetic, logger: logger
+                    ) {
                         self?.publish($0, session: session) ?? false
                     }
                     guard !Task.isCancelled else { return }

@@ -132,11 +132,13 @@ public struct MotionUpdateLoop: Sendable {
     /// finishing); throws the source's failure as it is, and ``rateFailure`` when the timestamps give no rate.
     public static func run(
         source: some MotionSource, outputRate: Double, parameters: FusionParameters = .init(),
-        logger: Logger = Logger(label: "imu-bridge.motion"), deliver: ([DeviceMotion]) -> Bool
+        magnetic: MagneticReference = .init(), logger: Logger = Logger(label: "imu-bridge.motion"),
+        deliver: ([DeviceMotion]) -> Bool
     ) async throws {
         var updates = try MotionUpdateLoop(
             outputRate: outputRate, hasGyroscope: source.hasGyroscope, inputRate: source.nominalRate,
-            parameters: parameters)
+            parameters: parameters, referenceFrame: magnetic.referenceFrame, declination: magnetic.declination,
+            magnetometerCalibration: magnetic.calibration)
         var motions: [DeviceMotion] = []
         for try await input in source.inputs() {
             updates.process(input, into: &motions)

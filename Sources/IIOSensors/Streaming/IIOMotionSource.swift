@@ -32,6 +32,8 @@ public struct IIOMotionSource: MotionSource {
     public var name: String { imu.name }
     /// Whether the IMU has a gyroscope.
     public var hasGyroscope: Bool { imu.gyroscope != nil }
+    /// Whether the IMU has a magnetometer (its readings come in the same batches).
+    public var hasMagnetometer: Bool { imu.magnetometer != nil }
     /// The requested rate, else the accelerometer's current sampling frequency.
     public var nominalRate: Double? { configuration.rate ?? imu.accelerometer?.samplingFrequency?.current }
 

@@ -28,20 +28,26 @@ public struct CalibrationFile: Hashable, Sendable, Codable {
     public var device: String
     /// The calibration.
     public var calibration: MagnetometerCalibration
+    /// When the calibration was fitted, ISO 8601 in UTC (`2026-11-25T16:40:00Z`); `nil` in a file written before
+    /// imu-calibrate noted it.
+    public var created: String?
+    /// Longest `created` text read.
+    static let maximumCreatedLength = 40
 
-    /// A file of `calibration` for the device with key `device`.
-    public init(device: String, calibration: MagnetometerCalibration) {
+    /// A file of `calibration` for the device with key `device`, fitted at `created`.
+    public init(device: String, calibration: MagnetometerCalibration, created: Date? = nil) {
         formatVersion = Self.currentFormatVersion
         self.device = device
         self.calibration = calibration
+        self.created = created.map { Date.ISO8601FormatStyle().format($0) }
     }
 
-    /// `name` made safe as a file name: letters, digits, `.`, `-` and `_` kept, anything else `_`, no leading dot,
+    /// `name` made safe as a file name: letters, digits, `.`, `-`, `_` and `@` kept, anything else `_`, no leading dot,
     /// at most ``maximumKeyLength`` characters, `device` when nothing is left.
     public static func deviceKey(_ name: String) -> String {
         let safe = String(
             name.unicodeScalars.prefix(maximumKeyLength).map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-@".unicodeScalars.contains(scalar))
                     ? Character(scalar) : "_"
             })
         let key = safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe
@@ -83,11 +89,29 @@ public struct CalibrationFile: Hashable, Sendable, Codable {
         guard file.device.count <= maximumKeyLength else {
             throw .malformedCalibration(path: path.string, reason: "device is longer than \(maximumKeyLength) characters")
         }
+        if let created = file.created,
+            created.count > maximumCreatedLength || (try? Date.ISO8601FormatStyle().parse(created)) == nil
+        {
+            throw .malformedCalibration(path: path.string, reason: "created is not an ISO 8601 date and time (2026-11-25T16:40:00Z)")
+        }
         if let problem = file.calibration.problem { throw .malformedCalibration(path: path.string, reason: problem) }
         guard file.calibration.accuracy != .uncalibrated else {
             throw .malformedCalibration(path: path.string, reason: "accuracy is uncalibrated: the file holds no calibration")
         }
         return file
+    }
+
+    /// The calibration saved for the device with key `key` under ``defaultPath(deviceKey:environment:)``, with its
+    /// path; `nil` when there is none (no such file, or neither `XDG_STATE_HOME` nor `HOME` is set).
+    /// - Throws: ``RecordingError/malformedCalibration(path:reason:)`` or ``RecordingError/readFailed(path:reason:)``
+    ///   when the file exists but is not a usable calibration: a saved calibration is never silently ignored.
+    public static func saved(
+        deviceKey key: String, environment: [String: String]
+    ) throws(RecordingError) -> (file: CalibrationFile, path: FilePath)? {
+        guard let path = defaultPath(deviceKey: key, environment: environment) else { return nil }
+        var status = stat()
+        guard stat(path.string, &status) == 0 || errno != ENOENT else { return nil }
+        return (try load(path: path), path)
     }
 
     /// Writes the file to `path` atomically, creating its directories (mode 0755) as needed.

@@ -6,9 +6,13 @@ import MotionSamples
 /// Written atomically when the recording starts (with `complete == false`) and rewritten when it
 /// is finished, with the sample counts, the last timestamp and `complete == true`.
 public struct RecordingMetadata: Codable, Hashable, Sendable {
-    /// The format version this library writes: 2, wide `raw.csv` and ``MotionField`` column names.
-    public static let currentFormatVersion = 2
-    /// The format versions this library reads: 1 (long `raw.csv`, `attitude_qw`, `user_acc_x`) and 2.
+    /// The newest format version this library writes: 3, format 2 with the magnetometer's columns in `raw.csv` and
+    /// its description in ``magnetometer``; written only for a recording with a magnetometer.
+    public static let currentFormatVersion = 3
+    /// The format version written for a recording without a magnetometer: 2, wide `raw.csv` and ``MotionField``
+    /// column names, so that such a recording stays readable by every imu-bridge that reads format 2.
+    public static let formatVersionWithoutMagnetometer = 2
+    /// The format versions this library reads: 1 (long `raw.csv`, `attitude_qw`, `user_acc_x`), 2 and 3.
     public static let readableFormatVersions = 1...currentFormatVersion
 
     /// Version of the recording format; readers refuse versions they do not know.
@@ -25,6 +29,8 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
     public var device: RecordingDevice
     /// Whether the raw stream contains gyroscope readings.
     public var hasGyroscope: Bool
+    /// The magnetometer whose readings `raw.csv` holds (format 3), or `nil` (formats 1 and 2).
+    public var magnetometer: RecordingMagnetometer?
     /// Nominal rate of the raw sensor stream in Hz, if known.
     public var rawRate: Double?
     /// Fixed rate of the device-motion stream in Hz, if the recording has one.
@@ -47,7 +53,7 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case formatVersion
         case sessionID = "sessionId"
-        case tag, subject, source, device, hasGyroscope, rawRate, motionRate
+        case tag, subject, source, device, hasGyroscope, magnetometer, rawRate, motionRate
         case units, wallClockStart, monotonicEnd, counts, complete, countedSteps
     }
 
@@ -58,22 +64,24 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
         source: String,
         device: RecordingDevice,
         hasGyroscope: Bool,
+        magnetometer: RecordingMagnetometer? = nil,
         rawRate: Double?,
         motionRate: Double?,
         wallClockStart: RecordingClockAnchor?,
         sessionID: String = UUID().uuidString.lowercased(),
         countedSteps: Int? = nil
     ) {
-        self.formatVersion = Self.currentFormatVersion
+        self.formatVersion = magnetometer == nil ? Self.formatVersionWithoutMagnetometer : Self.currentFormatVersion
         self.sessionID = sessionID
         self.tag = tag
         self.subject = subject
         self.source = source
         self.device = device
         self.hasGyroscope = hasGyroscope
+        self.magnetometer = magnetometer
         self.rawRate = rawRate
         self.motionRate = motionRate
-        self.units = RecordingUnits()
+        self.units = RecordingUnits(hasMagnetometer: magnetometer != nil)
         self.wallClockStart = wallClockStart
         self.monotonicEnd = nil
         self.counts = nil
@@ -97,6 +105,26 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(RecordingMetadata.self, from: Data(bytes))
+    }
+
+    /// Whether the record matches its version: a magnetometer (and its unit) in format 3, none before; `nil` when it
+    /// does, else what is wrong.
+    public var versionMismatch: String? {
+        let hasMagnetometer = magnetometer != nil
+        if formatVersion >= Self.currentFormatVersion {
+            guard hasMagnetometer else { return "format_version \(formatVersion) needs a magnetometer object" }
+            guard units.magneticField != nil else { return "format_version \(formatVersion) needs units.magnetic_field" }
+        } else if hasMagnetometer || units.magneticField != nil {
+            return "format_version \(formatVersion) has no magnetometer; a magnetometer needs format_version \(Self.currentFormatVersion)"
+        }
+        if let matrix = magnetometer?.device.mountMatrix, matrix.count != 9 || !matrix.allSatisfy(\.isFinite) {
+            return "magnetometer.device.mount_matrix must be 9 finite numbers (row-major)"
+        }
+        if (magnetometer?.key?.count ?? 0) > CalibrationFile.maximumKeyLength {
+            return "magnetometer.key is longer than \(CalibrationFile.maximumKeyLength) characters"
+        }
+        if let problem = magnetometer?.calibration?.problem { return "magnetometer.calibration: \(problem)" }
+        return nil
     }
 
     /// The first field outside its documented range (``RecordingLimits``), as (field, value, allowed range), or `nil`.

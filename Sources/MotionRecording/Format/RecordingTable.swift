@@ -13,16 +13,22 @@ enum RecordingTable: String, CaseIterable, Sendable {
     /// Name of the metadata file.
     static let metadataFileName = "recording.json"
 
-    /// Column names in a recording of format `version` (1 or 2), in file order (``MotionField`` names since 2).
+    /// The magnetometer's columns in `raw.csv` of format 3: ``MotionField/magneticField``'s vector components.
+    static let magnetometerColumns = ["x", "y", "z"].map { "\(MotionField.magneticField.rawValue)_\($0)" }
+
+    /// Column names in a recording of format `version` (1, 2 or 3), in file order (``MotionField`` names since 2).
     ///
     /// Version 1 had a long `raw.csv` (a row per reading of one sensor: `timestamp,sensor,x,y,z`) and its own
-    /// abbreviations in `motion.csv` (`attitude_qw`, `user_acc_x`); version 2 uses the one vocabulary throughout.
+    /// abbreviations in `motion.csv` (`attitude_qw`, `user_acc_x`); version 2 uses the one vocabulary throughout;
+    /// version 3 adds the magnetometer's three columns at the end of `raw.csv`.
     func columns(version: Int) -> [String] {
         switch (self, version) {
         case (.raw, 1):
             ["timestamp", "sensor", "x", "y", "z"]
-        case (.raw, _):
+        case (.raw, 2):
             MotionField.columns(MotionField.sample)
+        case (.raw, _):
+            MotionField.columns(MotionField.sample) + Self.magnetometerColumns
         case (.motion, 1):
             [
                 "timestamp",
@@ -37,9 +43,6 @@ enum RecordingTable: String, CaseIterable, Sendable {
             ["timestamp", "kind", "duration", "detail"]
         }
     }
-
-    /// The header line of the version this library writes, without the newline.
-    var header: String { header(version: RecordingMetadata.currentFormatVersion) }
 
     /// The header line in a recording of format `version`, without the newline.
     func header(version: Int) -> String { columns(version: version).joined(separator: ",") }

@@ -70,6 +70,7 @@ public enum RecordingReader {
         } catch {
             throw .corruptMetadata(path: path.string, reason: DecodingFailure.reason(error, keys: .snakeCase))
         }
+        if let mismatch = metadata.versionMismatch { throw .corruptMetadata(path: path.string, reason: mismatch) }
         if let (field, value, allowed) = metadata.fieldOutOfRange() {
             throw .valueOutOfRange(path: path.string, field: field, value: value, allowed: allowed)
         }

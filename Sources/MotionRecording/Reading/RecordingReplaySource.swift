@@ -55,6 +55,10 @@ public struct RecordingReplaySource: MotionSource {
     /// Whether the recording holds gyroscope readings.
     public var hasGyroscope: Bool { metadata.hasGyroscope }
 
+    /// Whether the recording holds magnetometer readings (format 3): they come in the batches, for the fusion in a
+    /// magnetic reference frame.
+    public var hasMagnetometer: Bool { metadata.magnetometer != nil }
+
     /// The recording's nominal raw rate.
     public var nominalRate: Double? { metadata.rawRate }
 

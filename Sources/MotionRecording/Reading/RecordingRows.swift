@@ -5,22 +5,25 @@ import MotionSamples
 enum RecordingRows {
     /// Appends the `raw.csv` rows of `samples`, newlines included, and returns how many rows that is.
     ///
-    /// One row per instant: an accelerometer reading and a gyroscope reading next to each other with the same
-    /// timestamp (a combined IMU's scan) share a row; a reading alone leaves the other sensor's columns empty.
-    static func appendRaw(_ samples: [SensorSample], to line: inout [UInt8]) -> Int {
+    /// One row per instant: readings of different sensors next to each other with the same timestamp (a combined
+    /// IMU's scan) share a row; a sensor without a reading at that instant leaves its columns empty. With
+    /// `magnetometer` (format 3) the magnetometer's three columns follow the gyroscope's; without, there are none and
+    /// `samples` must hold no magnetometer reading.
+    static func appendRaw(_ samples: [SensorSample], magnetometer: Bool = false, to line: inout [UInt8]) -> Int {
         var rows = 0
         var index = samples.startIndex
         while index < samples.endIndex {
             let first = samples[index]
             var readings: [SensorKind: Vector3] = [first.sensor: first.value]
             index += 1
-            if index < samples.endIndex, samples[index].sensor != first.sensor, samples[index].timestamp == first.timestamp {
+            while index < samples.endIndex, readings[samples[index].sensor] == nil, samples[index].timestamp == first.timestamp {
                 readings[samples[index].sensor] = samples[index].value
                 index += 1
             }
             DecimalText.append(first.timestamp, decimals: DecimalText.timestampDecimals, to: &line)
             appendReading(readings[.accelerometer], to: &line)
             appendReading(readings[.gyroscope], to: &line)
+            if magnetometer { appendReading(readings[.magnetometer], to: &line) }
             line.append(UInt8(ascii: "\n"))
             rows += 1
         }
@@ -70,11 +73,15 @@ enum RecordingRows {
     }
 
     private static let longRawColumns = RecordingTable.raw.columns(version: 1)
-    private static let wideRawColumns = RecordingTable.raw.columns(version: 2)
+    private static let wideRawColumns = RecordingTable.raw.columns(version: 3)
+
+    /// Largest magnitude of a magnetometer component read, µT: twice the widest full scale of a magnetometer IIO
+    /// serves (the AK8963's ±4912 µT); a larger number is no reading of Earth's field, so the line is refused.
+    static let magnetometerLimit = 10_000.0
 
     /// A version 1 row: `timestamp,sensor,x,y,z`, one reading.
     private static func longRawRow(_ fields: [String], onto readings: inout [SensorSample]) throws(CSVLineError) {
-        guard let sensor = SensorKind(rawValue: fields[1]) else {
+        guard let sensor = SensorKind(rawValue: fields[1]), sensor != .magnetometer else {
             throw CSVLineError(reason: "unknown sensor '\(fields[1])' (expected accelerometer or gyroscope)")
         }
         readings.append(
@@ -82,21 +89,34 @@ enum RecordingRows {
                 sensor: sensor, timestamp: try readingTimestamp(fields), value: try vector(fields, from: 2, columns: longRawColumns)))
     }
 
-    /// A version 2 row: the timestamp, then the accelerometer's and the gyroscope's three columns, a sensor's all
-    /// empty when it has no reading then. A row with both empty is a reading of nothing known, kept as an
-    /// accelerometer reading of `nan` for the pipeline to drop and count (what a spreadsheet saves for a lost row).
+    /// A version 2 or 3 row: the timestamp, then the accelerometer's, the gyroscope's and (version 3) the
+    /// magnetometer's three columns, a sensor's all empty when it has no reading then. A row with all empty is a
+    /// reading of nothing known, kept as an accelerometer reading of `nan` for the pipeline to drop and count (what a
+    /// spreadsheet saves for a lost row). A magnetometer value beyond ±``magnetometerLimit`` µT is refused; `nan` is
+    /// kept for the pipeline to drop, like any sensor's.
     private static func wideRawRow(_ fields: [String], onto readings: inout [SensorSample]) throws(CSVLineError) {
         let columns = wideRawColumns
         let timestamp = try readingTimestamp(fields)
         let hasAccelerometer = !fields[1...3].allSatisfy(\.isEmpty)
         let hasGyroscope = !fields[4...6].allSatisfy(\.isEmpty)
-        if hasAccelerometer || !hasGyroscope {
+        let hasMagnetometer = fields.count > 7 && !fields[7...9].allSatisfy(\.isEmpty)
+        if hasAccelerometer || !(hasGyroscope || hasMagnetometer) {
             readings.append(
                 SensorSample(sensor: .accelerometer, timestamp: timestamp, value: try vector(fields, from: 1, columns: columns)))
         }
         if hasGyroscope {
             readings.append(
                 SensorSample(sensor: .gyroscope, timestamp: timestamp, value: try vector(fields, from: 4, columns: columns)))
+        }
+        if hasMagnetometer {
+            let field = try vector(fields, from: 7, columns: columns)
+            for (offset, value) in [field.x, field.y, field.z].enumerated() where value.isFinite && abs(value) > magnetometerLimit {
+                throw CSVLineError(
+                    reason:
+                        "column \(columns[7 + offset]) is \(value.messageText) µT, beyond ±\(magnetometerLimit.messageText) µT (no magnetometer reads that)"
+                )
+            }
+            readings.append(SensorSample(sensor: .magnetometer, timestamp: timestamp, value: field))
         }
     }
 

@@ -24,11 +24,11 @@ struct BufferedTableFile {
     /// Bytes of provisional rows at the end of the file.
     private var provisionalBytesOnDisk: Int64 = 0
 
-    /// Creates the file (refusing an existing one) and writes its header row straight away.
-    init(table: RecordingTable, in directory: FilePath) throws(RecordingError) {
+    /// Creates the file (refusing an existing one) and writes its header row of format `version` straight away.
+    init(table: RecordingTable, in directory: FilePath, version: Int) throws(RecordingError) {
         path = directory.appending(table.rawValue)
         descriptor = try FileIO.createFile(path)
-        let header = Array((table.header + "\n").utf8)
+        let header = Array((table.header(version: version) + "\n").utf8)
         try FileIO.write(header, to: descriptor, path: path)
         finalBytes = Int64(header.count)
     }

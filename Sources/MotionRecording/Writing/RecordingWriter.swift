@@ -47,6 +47,11 @@ public actor RecordingWriter {
         syncInterval: Duration = .seconds(5)
     ) throws(RecordingError) {
         var metadata = metadata
+        // The format follows what is recorded: 3 with a magnetometer's columns, else 2 (readable by older readers).
+        let hasMagnetometer = metadata.magnetometer != nil
+        metadata.formatVersion =
+            hasMagnetometer ? RecordingMetadata.currentFormatVersion : RecordingMetadata.formatVersionWithoutMagnetometer
+        metadata.units.magneticField = RecordingUnits(hasMagnetometer: hasMagnetometer).magneticField
         metadata.complete = false
         metadata.counts = nil
         metadata.monotonicEnd = nil
@@ -56,7 +61,7 @@ public actor RecordingWriter {
         try FileIO.replaceAtomically(staging.appending(RecordingTable.metadataFileName), with: Self.encode(metadata, in: directory))
         var files: [BufferedTableFile] = []
         for table in [RecordingTable.raw, .motion, .events] {
-            var file = try BufferedTableFile(table: table, in: staging)
+            var file = try BufferedTableFile(table: table, in: staging, version: metadata.formatVersion)
             try file.sync()
             file.path = directory.appending(table.rawValue)
             files.append(file)
@@ -103,13 +108,16 @@ public actor RecordingWriter {
         }
     }
 
-    /// Appends raw sensor readings, as they came from the source: an accelerometer and a gyroscope reading next to
-    /// each other with one timestamp share a row of `raw.csv`. Magnetometer readings are left out: recording format 2
-    /// has no columns for them (issue 12 adds them in a later format).
+    /// Appends raw sensor readings, as they came from the source: readings of different sensors next to each other
+    /// with one timestamp share a row of `raw.csv`. Magnetometer readings are written when the metadata describes a
+    /// magnetometer (format 3) and left out otherwise (format 2 has no columns for them).
     public func append(raw readings: [SensorSample]) throws(RecordingError) {
         try ensureOpen()
-        let samples = readings.contains { $0.sensor == .magnetometer } ? readings.filter { $0.sensor != .magnetometer } : readings
-        raw.rowCount += RecordingRows.appendRaw(samples, to: &raw.pending)
+        let recordsMagnetometer = metadata.magnetometer != nil
+        let samples =
+            !recordsMagnetometer && readings.contains { $0.sensor == .magnetometer }
+            ? readings.filter { $0.sensor != .magnetometer } : readings
+        raw.rowCount += RecordingRows.appendRaw(samples, magnetometer: recordsMagnetometer, to: &raw.pending)
         for sample in samples { noteTimestamp(sample.timestamp) }
         try flushIfDue()
     }

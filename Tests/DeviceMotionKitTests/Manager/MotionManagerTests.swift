@@ -26,7 +26,7 @@ import Testing
         #expect(!manager.isDeviceMotionActive)
         #expect(manager.deviceMotion == nil)
         #expect(manager.attitudeReferenceFrame == .xArbitraryZVertical)
-        #expect(MotionManager.availableAttitudeReferenceFrames() == .xArbitraryZVertical)
+        #expect(manager.availableAttitudeReferenceFrames() == .xArbitraryZVertical)
         #expect(manager.deviceMotionUpdateInterval == 0.04)
     }
 
@@ -103,6 +103,34 @@ import Testing
         try manager.startDeviceMotionUpdates(using: .xArbitraryZVertical)
         await manager.waitUntilUpdatesEnd()
         #expect(manager.deviceMotion != nil)
+    }
+
+    @Test("A source with a magnetometer: the magnetic frames, true north with a declination, the pipeline's headings")
+    func magneticFrames() async throws {
+        let trace = MagneticTrace(initialYaw: 30, segments: [(2, 0), (4, 45), (2, 0)])
+        let source = SampleSequenceSource(samples: trace.samples, magnetometer: trace.magnetometer)
+        #expect(source.hasMagnetometer && !SampleSequenceSource(samples: trace.samples).hasMagnetometer)
+        let magnetic: AttitudeReferenceFrame = [.xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical]
+        #expect(MotionManager(source: source).availableAttitudeReferenceFrames() == magnetic)
+        let manager = MotionManager(source: source, declination: 4)
+        #expect(manager.availableAttitudeReferenceFrames() == magnetic.union(.xTrueNorthZVertical))
+        #expect(throws: MotionError.referenceFrameUnavailable([.xMagneticNorthZVertical, .xTrueNorthZVertical])) {
+            try manager.startDeviceMotionUpdates(using: [.xMagneticNorthZVertical, .xTrueNorthZVertical])
+        }
+        var motions: [DeviceMotion] = []
+        for try await motion in manager.deviceMotionUpdates(using: .xTrueNorthZVertical, bufferingPolicy: .unbounded) {
+            motions.append(motion)
+        }
+        #expect(manager.attitudeReferenceFrame == .xTrueNorthZVertical)
+        let expected = try MagneticHeadingTests.fuse(trace, frame: .xTrueNorthZVertical, declination: 4)
+        #expect(motions.count == expected.count && motions.count > 150)
+        for (motion, reference) in zip(motions, expected) {
+            #expect(motion.timestamp == reference.timestamp)
+            #expect(abs(MagneticTrace.degrees(motion.heading ?? .nan, minus: reference.heading ?? .nan)) < 0.01)
+        }
+        // Still at 30° counter-clockwise of magnetic north, then turned 180° more: heading 360 - 210 + 4 = 154°.
+        let last = try #require(motions.last?.heading)
+        #expect(abs(MagneticTrace.degrees(last, minus: 154)) < 1)
     }
 
     @Test func stopEndsEveryKindOfUpdateAndReleasesTheSource() async throws {

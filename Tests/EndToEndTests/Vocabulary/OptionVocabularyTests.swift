@@ -31,8 +31,11 @@ struct OptionVocabularyTests {
         return [
             "imu-list": everywhere + ["--uri <uri>"],
             "imu-stream": everywhere + sensor,
-            "imu-motion": everywhere + ["--rate <hz>", "-o, --output <path>"],
-            "imu-record": everywhere + sensor + ["--rate <hz>", "-o, --output <path>"],
+            "imu-motion": everywhere + [
+                "--rate <hz>", "-o, --output <path>", "--calibration <file|none>", "--reference-frame <name>",
+                "--declination <deg>", "--latitude <deg>", "--longitude <deg>", "--date <date>",
+            ],
+            "imu-record": everywhere + sensor + ["--rate <hz>", "-o, --output <path>", "--calibration <file|none>"],
             "imu-import motionsense": everywhere + ["--rate <hz>", "-o, --output <path>"],
             "imu-import hapt": everywhere + ["-o, --output <path>"],
             "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>"],

@@ -55,7 +55,10 @@ enum SchemaValidation {
             try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         }
         try expectValid(text("recording.json"), schema: "recording.schema.json", .json, sourceLocation: sourceLocation)
-        try expectValid(text("raw.csv"), schema: "raw-row.schema.json", .csv, sourceLocation: sourceLocation)
+        let raw = try text("raw.csv")
+        let rawSchema =
+            raw.prefix(while: { $0 != "\n" }).contains("magnetic_field_x") ? "raw-row-magnetic.schema.json" : "raw-row.schema.json"
+        try expectValid(raw, schema: rawSchema, .csv, sourceLocation: sourceLocation)
         let motion = try text("motion.csv")
         if motion.contains("\n") && motion.split(separator: "\n").count > 1 {
             try expectValid(motion, schema: "motion-row.schema.json", .csv, sourceLocation: sourceLocation)

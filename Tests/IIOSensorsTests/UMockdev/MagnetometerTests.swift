@@ -16,13 +16,15 @@ extension UMockdev {
             return abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9 && abs(a.z - b.z) < 1e-9
         }
 
-        @Test("MPU-9250: its magn channels make the IMU's magnetometer, with the driver's in_magn_mount_matrix")
+        @Test("MPU-9250: its magn channels make the IMU's magnetometer (a source with one), with the driver's in_magn_mount_matrix")
         func mpu9250Discovery() async throws {
             try await withTestbed(["mpu9250", "mpu6050"]) { _, _ in
                 let imus = try IMUDiscovery().imus()
                 #expect(imus.map(\.name) == ["mpu6050", "mpu9250"])
                 #expect(imus[0].magnetometer == nil)
                 let imu = imus[1]
+                // What MotionManager's magnetic reference frames are offered on.
+                #expect(IIOMotionSource(imu: imu).hasMagnetometer && !IIOMotionSource(imu: imus[0]).hasMagnetometer)
                 let device = try #require(imu.magnetometer)
                 #expect(device.id == "iio:device50" && imu.accelerometer?.id == device.id && imu.devices.count == 1)
                 #expect(device.mountMatrixSource(for: .magneticField) == "in_magn_mount_matrix")

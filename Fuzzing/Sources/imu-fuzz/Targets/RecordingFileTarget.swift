@@ -17,7 +17,23 @@ enum RecordingFileTarget {
     /// Whether the three files the target does not fuzz are in place (a process runs one target).
     nonisolated(unsafe) private static var writtenOnce = false
 
-    /// A valid, unfinished recording of the current format (2): the reader checks no row counts against it.
+    /// `recording.json` of format 3, with a magnetometer: the `recording-raw` target's metadata when its input
+    /// starts with format 3's header, so that one target covers the wide `raw.csv` with and without the
+    /// magnetometer's columns.
+    private static let magnetometerMetadata = """
+        {"format_version": 3, "session_id": "f893320b-07f7-536b-ae39-031c258c9f77", "tag": "walking", \
+        "source": "imu-fuzz", "device": {"name": "fuzz", "driver": "fuzz"}, "has_gyroscope": true, \
+        "magnetometer": {"device": {"name": "ak8963", "mount_matrix": [0, 1, 0, 1, 0, 0, 0, 0, -1]}, "key": "ak8963@fuzz", \
+        "calibration": null}, "raw_rate": 50, "motion_rate": 25, "units": {"acceleration": "g", "attitude": "q", \
+        "rotation_rate": "rad/s", "timestamp": "s", "magnetic_field": "µT"}, "complete": false}
+        """
+    /// The start of format 3's `raw.csv` header.
+    private static let magnetometerHeader = Array(
+        "timestamp,acceleration_x,acceleration_y,acceleration_z,rotation_rate_x,rotation_rate_y,rotation_rate_z,magnetic_field_x".utf8)
+    /// Whether `recording.json` is now the format 3 one (the `recording-raw` target switches it by its input).
+    nonisolated(unsafe) private static var writtenMagnetometerMetadata = false
+
+    /// A valid, unfinished recording of format 2: the reader checks no row counts against it.
     private static let validFiles: [String: String] = [
         "recording.json": """
         {"format_version": 2, "session_id": "f893320b-07f7-536b-ae39-031c258c9f77", "tag": "walking", \
@@ -51,6 +67,14 @@ enum RecordingFileTarget {
                 for (other, text) in validFiles where other != file { Scratch.write(Array(text.utf8), to: directory + "/" + other) }
                 writtenOnce = true
             }
+            if file == "raw.csv" {
+                let magnetometer = bytes.starts(with: magnetometerHeader)
+                if magnetometer != writtenMagnetometerMetadata {
+                    let metadata = magnetometer ? magnetometerMetadata : validFiles["recording.json"] ?? ""
+                    Scratch.write(Array(metadata.utf8), to: directory + "/recording.json")
+                    writtenMagnetometerMetadata = magnetometer
+                }
+            }
             let path = Scratch.write(bytes, to: directory + "/" + file)
             guard let recording = try? RecordingReader.read(FilePath(path).removingLastComponent()) else { return }
             check(recording)
@@ -59,8 +83,18 @@ enum RecordingFileTarget {
 
     /// What the reader promises for every recording it accepts.
     private static func check(_ recording: Recording) {
-        // A raw row holds one reading of each sensor at most, so no more readings than twice its rows.
-        precondition(recording.raw.count <= 2 * recording.rawRowCount, "more readings than raw.csv rows can hold")
+        // A raw row holds one reading of each sensor at most: two in format 2, three with the magnetometer (format 3).
+        let sensors = recording.metadata.magnetometer == nil ? 2 : 3
+        precondition(recording.raw.count <= sensors * recording.rawRowCount, "more readings than raw.csv rows can hold")
+        precondition(
+            recording.metadata.magnetometer != nil || !recording.raw.contains { $0.sensor == .magnetometer },
+            "a magnetometer reading in a recording without a magnetometer")
+        // A magnetometer value is nan, infinite or within the reader's ±10000 µT.
+        precondition(
+            recording.raw.allSatisfy { reading in
+                reading.sensor != .magnetometer
+                    || [reading.value.x, reading.value.y, reading.value.z].allSatisfy { !$0.isFinite || abs($0) <= 10_000 }
+            }, "a magnetometer value beyond ±10000 µT was accepted")
         // An empty, nan or infinite raw timestamp is an empty field, kept for the pipeline to drop and count; the
         // others run forward on each sensor's stream.
         for timed in Dictionary(grouping: recording.raw.filter(\.timestamp.isFinite), by: \.sensor).values {
