@@ -105,7 +105,7 @@ import Testing
     @Test("refuses parameters outside their ranges")
     func hostileParameters() {
         var parameters = StepDetectorParameters()
-        parameters.rhythmSteps = 100
+        parameters.rhythmSteps = StepDetector.heldStepCapacity - 1
         #expect(throws: PedometerError.self) { try StepDetector(sampleRate: 50, parameters: parameters) }
         parameters = StepDetectorParameters()
         parameters.minimumCadence = 5

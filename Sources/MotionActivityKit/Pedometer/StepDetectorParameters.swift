@@ -55,8 +55,9 @@ public struct StepDetectorParameters: Hashable, Sendable, Codable {
         if !(0.001...10).contains(minimumPeak) { return "minimumPeak \(minimumPeak) is outside 0.001...10 g" }
         if !(0...10).contains(relativeThreshold) { return "relativeThreshold \(relativeThreshold) is outside 0...10" }
         if !(0.1...60).contains(rmsTimeConstant) { return "rmsTimeConstant \(rmsTimeConstant) is outside 0.1...60 s" }
-        if !(2...StepDetector.heldStepCapacity).contains(rhythmSteps) {
-            return "rhythmSteps \(rhythmSteps) is outside 2...\(StepDetector.heldStepCapacity)"
+        // A stride adds two held steps at once, so the rhythm is confirmed before the held steps overflow.
+        if !(2...StepDetector.heldStepCapacity - 2).contains(rhythmSteps) {
+            return "rhythmSteps \(rhythmSteps) is outside 2...\(StepDetector.heldStepCapacity - 2)"
         }
         if !(0...1).contains(intervalTolerance) { return "intervalTolerance \(intervalTolerance) is outside 0...1" }
         if !(1...100).contains(irregularLimit) { return "irregularLimit \(irregularLimit) is outside 1...100" }
