@@ -60,7 +60,14 @@ public struct IMUDiscovery: Sendable {
         let udev = context.isLocal ? LibUdev() : nil
         var result: [IIODeviceInfo] = []
         for device in context.devices where !device.isTrigger {
-            let info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
+            let info: IIODeviceInfo
+            do {
+                info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
+            } catch  where context.isLocal && Self.isVanishedAttribute(error) && !Self.isPresent(device.id) {
+                // Unplugged while its attributes were read (a replug races a rescan): not there, not an error.
+                logger.debug("skipping \(device.id): it went away while being described (\(error))")
+                continue
+            }
             if info.isAccelerometer || info.isGyroscope || info.isPartialMotionSensor || info.isMagnetometer {
                 result.append(info)
             } else {
@@ -68,6 +75,25 @@ public struct IMUDiscovery: Sendable {
             }
         }
         return result
+    }
+}
+
+extension IMUDiscovery {
+    /// Whether `error` is a sysfs read that found no file or device (ENOENT, ENODEV, ENXIO): what reading a device's
+    /// attributes gives while the kernel removes it.
+    static func isVanishedAttribute(_ error: IIOSensorError) -> Bool {
+        guard case .systemError(_, let code) = error else { return false }
+        let vanished: [Errno] = [.noSuchFileOrDirectory, .operationNotSupportedByDevice, .noSuchAddressOrDevice]
+        return vanished.contains(Errno(rawValue: code))
+    }
+
+    /// Whether the local IIO device `id` is still there (its `name` attribute opens).
+    static func isPresent(_ id: String) -> Bool {
+        guard let descriptor = try? FileDescriptor.open(FilePath("/sys/bus/iio/devices/\(id)/name"), .readOnly) else {
+            return false
+        }
+        try? descriptor.close()
+        return true
     }
 }
 

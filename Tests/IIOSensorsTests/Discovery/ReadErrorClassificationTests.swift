@@ -48,3 +48,29 @@ struct ReadErrorClassificationTests {
                 + "resume automatically when it is back.")
     }
 }
+
+@Suite("A device that goes away while discovery describes it")
+struct VanishingDeviceTests {
+    @Test(
+        "a sysfs read finding no file or device (ENOENT, ENODEV, ENXIO) is a vanished attribute; other errors are not",
+        arguments: [
+            (Errno.noSuchFileOrDirectory, true), (.operationNotSupportedByDevice, true), (.noSuchAddressOrDevice, true),
+            (.permissionDenied, false),
+            (.ioError, false),
+        ])
+    func vanished(_ error: Errno, vanished: Bool) {
+        let failure = IIOSensorError.systemError(
+            operation: "reading /sys/bus/iio/devices/iio:device0/in_accel_scale", errno: error.rawValue)
+        #expect(IMUDiscovery.isVanishedAttribute(failure) == vanished)
+        #expect(!IMUDiscovery.isVanishedAttribute(.deviceRemoved(device: "mpu6050 (iio:device0)")))
+    }
+
+    @Test("presence is the device's name attribute: there for a fixture's device, not for one that never was")
+    func presence() async throws {
+        try await withTestbed(["mpu6050"]) { _, _ in
+            let id = try #require(try IMUDiscovery().imus().first?.accelerometer?.id)
+            #expect(IMUDiscovery.isPresent(id))
+            #expect(!IMUDiscovery.isPresent("iio:device999"))
+        }
+    }
+}
