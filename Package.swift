@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
+        .library(name: "MotionPlots", targets: ["MotionPlots"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -21,6 +22,7 @@ let package = Package(
         .executable(name: "imu-eval", targets: ["imu-eval"]),
         .executable(name: "imu-classify", targets: ["imu-classify"]),
         .executable(name: "imu-calibrate", targets: ["imu-calibrate"]),
+        .executable(name: "imu-plot", targets: ["imu-plot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,6 +89,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // SVG pictures of recordings, evaluations and cross-validations (no dependencies, no Foundation).
+        .target(name: "MotionPlots"),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
@@ -109,14 +113,15 @@ let package = Package(
         cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
         cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
-        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
-        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
+        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
+        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
         cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli(
             "imu-calibrate",
             [
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        cli("imu-plot", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionPlots"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
@@ -133,6 +138,7 @@ let package = Package(
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "MotionPlotsTests", dependencies: ["MotionPlots", "IIOTestbed"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
