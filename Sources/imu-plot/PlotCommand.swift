@@ -35,7 +35,8 @@ struct PlotCommand: ParsableCommand {
             per-session summary go to stderr (not with -q, never when stderr is piped).
 
             Exit status: 0 on success, 11 when the picture cannot be written, 12 on unreadable or malformed input, \
-            13 on a model refused, 64 on a usage error (no -o, more than \(maximumSessions) sessions); 1 anything else.
+            13 on a model refused, 14 when the inputs hold no session, 64 on a usage error (no -o, more than \
+            \(maximumSessions) sessions); 1 anything else.
             """,
         version: ToolVersion.line
     )
@@ -65,6 +66,11 @@ struct PlotCommand: ParsableCommand {
             let sampleRate = model?.window.sampleRate ?? MotionRateOptions.defaultRate
             let loader = try SessionLoader(sampleRate: sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
             let sessions = try loader.inputs(from: inputs)
+            guard !sessions.isEmpty else {
+                throw CommandFailure(
+                    "no recording or MotionSense file in \(inputs.joined(separator: ", ")): nothing to draw; pass recordings",
+                    status: .notEnoughData)
+            }
             guard sessions.count <= Self.maximumSessions else {
                 throw CommandFailure(
                     "\(sessions.count) sessions given; imu-plot draws at most \(Self.maximumSessions) in one picture: "
