@@ -42,6 +42,7 @@ struct ReplayMotionSource: Sendable {
                     try pipeline.process(motion, in: &run)
                 }
             }
+            progress.clear()
             logger.info("replayed \(summary.name) (\(summary.label), \(summary.motionCount) samples)")
             summary.reportShortOrRepaired(tool: "imu-classify", window: window, consequence: "it is not classified on its own")
             table.add(summary.summaryRow(window: window))

@@ -88,9 +88,10 @@ struct EvalCommand: ParsableCommand {
             progress.update("evaluating", completed: 0, total: total)
             let (confusion, unshared) = try loader.evaluate(model, on: inputs) { session in
                 sessions += 1
-                progress.update("evaluating", completed: sessions, total: total)
                 table.add(session.summaryRow(window: model.window))
+                progress.clear()
                 session.reportShortOrRepaired(tool: "imu-eval", window: model.window, consequence: "it is not evaluated")
+                progress.update("evaluating", completed: sessions, total: total)
             }
             table.printIfTerminal()
             logger.info("\(confusion.total) windows from \(sessions) sessions")

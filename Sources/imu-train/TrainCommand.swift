@@ -117,8 +117,9 @@ struct TrainCommand: ParsableCommand {
         progress.update("reading", completed: 0, total: total)
         let dataset = try loader.windowedDataset(from: inputs, configuration: configuration) { session in
             table.add(session.summaryRow(window: configuration))
-            progress.update("reading", completed: table.rows.count + table.skipped, total: total)
+            progress.clear()
             session.reportShortOrRepaired(tool: "imu-train", window: configuration, consequence: "it is not trained on")
+            progress.update("reading", completed: table.rows.count + table.skipped, total: total)
         }
         table.printIfTerminal()
         logger.info("\(dataset.sessionCount) sessions with at least one window")
