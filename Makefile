@@ -2,17 +2,22 @@
 #   make demo          install what is missing, build, and run the main job on a bundled recording
 #   make test          the whole test suite: format lint, unit, umockdev (real libiio/libudev on fake sysfs), kernel VM
 #   make fuzz          libFuzzer + AddressSanitizer on every parser of outside bytes, FUZZ_SECONDS per target
+#   make deb           build imu-bridge_<version>_<arch>.deb here (packaging/debian/build-deb.sh)
 #   make install       install the binaries, the udev rule and the systemd unit (as root; PREFIX=/usr, DESTDIR=)
 
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev zlib1g-dev udev umockdev pkg-config python3-jsonschema libsqlite3-dev
+APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev zlib1g-dev udev umockdev pkg-config python3-jsonschema \
+	libsqlite3-dev librsvg2-bin dpkg-dev binutils patchelf lintian debootstrap
 VM_PACKAGES := qemu-system-x86 busybox-static cpio zstd kmod
-PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify imu-calibrate imu-steps imu-history
+PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify imu-calibrate imu-steps imu-history imu-plot
 # The default activity model; the tools look for it in share/imu-bridge beside their bin/.
 MODEL_DIR := Sources/ActivityKit/Resources
 
-.PHONY: deps vm-deps build demo test test-swift test-vm fuzz lint install install-udev uninstall clean
+# Where `make build` puts the release tools (statically linked Swift standard library).
+RELEASE_BIN = $(shell swift build -c release --show-bin-path)
+
+.PHONY: deps vm-deps build demo deb test test-swift test-vm test-deb fuzz lint install install-udev uninstall clean
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -30,9 +35,14 @@ build: deps
 demo: build
 	.build/release/imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
 
-test: vm-deps lint
+# The Debian package of the release build: `sudo apt install ./imu-bridge_*.deb` installs it.
+deb: build
+	packaging/debian/build-deb.sh --bin-dir "$(RELEASE_BIN)" --output .
+
+test: vm-deps lint build
 	swift build --build-tests
-	Tests/VM/run-vm-tests.sh
+	Tests/VM/run-vm-tests.sh --bin-dir "$(RELEASE_BIN)"
+	Tests/Package/check-deb.sh --bin-dir "$(RELEASE_BIN)"
 	LD_PRELOAD=libumockdev-preload.so.0 swift test --skip-build
 
 test-swift: deps
@@ -41,6 +51,10 @@ test-swift: deps
 
 test-vm: vm-deps
 	Tests/VM/run-vm-tests.sh
+
+# The .deb built, linted, installed into a clean Debian root, run there and purged (Tests/Package/check-deb.sh).
+test-deb: build
+	Tests/Package/check-deb.sh --bin-dir "$(RELEASE_BIN)"
 
 # Every fuzz target (Fuzzing/README.md) for FUZZ_SECONDS each over its committed corpus; fails on any crash.
 FUZZ_SECONDS ?= 25

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
         .library(name: "MotionActivityKit", targets: ["MotionActivityKit"]),
         .library(name: "MotionHistory", targets: ["MotionHistory"]),
+        .library(name: "MotionPlots", targets: ["MotionPlots"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -25,6 +26,7 @@ let package = Package(
         .executable(name: "imu-calibrate", targets: ["imu-calibrate"]),
         .executable(name: "imu-history", targets: ["imu-history"]),
         .executable(name: "imu-steps", targets: ["imu-steps"]),
+        .executable(name: "imu-plot", targets: ["imu-plot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -102,6 +104,8 @@ let package = Package(
             name: "MotionHistory",
             dependencies: ["MotionActivityKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // SVG pictures of recordings, evaluations and cross-validations (no dependencies, no Foundation).
+        .target(name: "MotionPlots"),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
@@ -141,16 +145,22 @@ let package = Package(
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
                 "MotionActivityKit", "MotionHistory", "HistoryCommandSupport",
             ]),
+        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
+        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
+        cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli(
             "imu-calibrate",
             [
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        cli("imu-history", ["MotionSamples", "MotionActivityKit", "MotionHistory", "HistoryCommandSupport"]),
-
+        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
+        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
         cli(
-            "imu-steps",
-            ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionActivityKit"]),
+            "imu-classify",
+            [
+                "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
+                "MotionActivityKit", "MotionHistory", "HistoryCommandSupport",
+            ]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
@@ -167,6 +177,7 @@ let package = Package(
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "MotionPlotsTests", dependencies: ["MotionPlots", "IIOTestbed"]),
         .testTarget(
             name: "MotionActivityKitTests",
             dependencies: [

@@ -26,7 +26,12 @@ struct ReplayMotionSource: Sendable {
         let loader = try SessionLoader(sampleRate: window.sampleRate, labels: labels, fileFormats: DatasetFiles.formats)
         var run = pipeline.start()
         var offset = 0.0
-        for input in try loader.inputs(from: files) {
+        let inputs = try loader.inputs(from: files)
+        // Predictions print line by line: the bar only when they do not go to the same terminal.
+        let progress = TerminalProgressBar(quietWhenOutputIsTerminal: true)
+        var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
+        for (index, input) in inputs.enumerated() {
+            progress.update("replaying", completed: index, total: inputs.count)
             var start: Double?
             let summary = try loader.stream(input) { motions in
                 try Task.checkCancellation()
@@ -37,10 +42,14 @@ struct ReplayMotionSource: Sendable {
                     try pipeline.process(motion, in: &run)
                 }
             }
+            progress.clear()
             logger.info("replayed \(summary.name) (\(summary.label), \(summary.motionCount) samples)")
             summary.reportShortOrRepaired(tool: "imu-classify", window: window, consequence: "it is not classified on its own")
+            table.add(summary.summaryRow(window: window))
             offset += Double(summary.motionCount) / window.sampleRate + Self.gapBetweenFiles
         }
+        progress.update("replaying", completed: inputs.count, total: inputs.count)
+        if inputs.count > 1 { table.printIfTerminal() }
         return run.windows
     }
 }

@@ -4,6 +4,7 @@ import CommandLineSupport
 import DatasetImporters
 import Foundation
 import Logging
+import MotionPlots
 
 /// `imu-eval`: measures a trained activity model on labelled sessions it has not seen.
 @main
@@ -31,6 +32,10 @@ struct EvalCommand: ParsableCommand {
             For subject-disjoint cross-validation use `imu-train --cross-validate`. The model given as the \
             first argument without --model still works for one release, with a note: use --model.
 
+            --plot FILE.svg also draws the confusion matrix as a heat map beside per-activity precision and recall \
+            bars. On a terminal a progress bar and a per-session summary go to stderr (-v prints the summary \
+            wherever stderr goes).
+
             Results go to stdout, warnings and errors to stderr (-v adds details, -q leaves only errors). Exit \
             status: 0 on success, 12 on unreadable or malformed input or only activities the model does not know, \
             13 on a model refused (unreadable, another version, values not finite or out of range), 14 when no \
@@ -46,6 +51,7 @@ struct EvalCommand: ParsableCommand {
     var arguments: [String] = []
 
     @OptionGroup var format: JSONOptions
+    @OptionGroup var picture: PlotOptions
     @OptionGroup var verbosity: VerbosityOptions
 
     /// Whether the model is the first argument, the spelling before --model (kept for one release).
@@ -75,11 +81,19 @@ struct EvalCommand: ParsableCommand {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
             let loader = try SessionLoader(
                 sampleRate: model.window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
+            let total = try loader.inputs(from: inputs).count
+            let progress = TerminalProgressBar()
+            var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
             var sessions = 0
+            progress.update("evaluating", completed: 0, total: total)
             let (confusion, unshared) = try loader.evaluate(model, on: inputs) { session in
                 sessions += 1
+                table.add(session.summaryRow(window: model.window))
+                progress.clear()
                 session.reportShortOrRepaired(tool: "imu-eval", window: model.window, consequence: "it is not evaluated")
+                progress.update("evaluating", completed: sessions, total: total)
             }
+            table.printIfTerminal()
             logger.info("\(confusion.total) windows from \(sessions) sessions")
             for activity in unshared {
                 printError(
@@ -94,6 +108,9 @@ struct EvalCommand: ParsableCommand {
             }
             let report = EvaluationReport(confusion: confusion, windows: model.window, mode: "evaluation", unshared: unshared)
             print(json ? try report.jsonLine() : report.text())
+            if let plot = picture.plot {
+                try PictureFile.write(ConfusionChart(report: report).document().rendered(), to: plot)
+            }
         } catch {
             throw exitReporting(error, tool: "imu-eval")
         }

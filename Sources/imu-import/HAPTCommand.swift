@@ -58,6 +58,7 @@ struct HAPTCommand: AsyncParsableCommand {
                     HAPTImporter.stream(of: segment, reader: reader)
                 }
             }
+            report.finishProgress(total: segments.count)
             try report.summary(output: options.output, dataset: dataset)
         }
     }

@@ -32,10 +32,22 @@ struct ImportReport {
     /// Inputs that could not be read or held nothing to import, each already named on stderr.
     private(set) var failed = 0
 
-    /// Shows progress on stderr before a session is converted.
+    /// Shows progress on stderr before a session is converted (the `index`th of `total`, from 1): a bar on a terminal,
+    /// a line per session under `--verbose` elsewhere. The lines on stdout are the per-recording summary.
     func progress(_ index: Int, of total: Int, _ name: String) {
-        printStatus("[\(index)/\(total)] \(name)")
+        if bar.isVisible {
+            bar.update("importing \(name)", completed: index - 1, total: total)
+        } else if StatusOutput.isVerbose {
+            printError("[\(index)/\(total)] \(name)")
+        }
     }
+
+    /// Completes the bar once every session of `total` is done.
+    func finishProgress(total: Int) {
+        bar.update("imported", completed: total, total: total)
+    }
+
+    private let bar = TerminalProgressBar()
 
     /// Reports one session on stdout; a JSON line that cannot be encoded is thrown, never dropped.
     mutating func record(_ directoryName: String, metadata: RecordingMetadata, outcome: Outcome) throws {
@@ -45,6 +57,7 @@ struct ImportReport {
         case .skipped: skipped += 1
         case .rewritten: rewritten += 1
         }
+        bar.clear()
         if json {
             let line = Line(
                 recording: directoryName, outcome: outcome, tag: metadata.tag, subject: metadata.subject, raw: raw, motion: motion
@@ -66,6 +79,7 @@ struct ImportReport {
     /// Names an input that was not imported, and why, on stderr.
     mutating func refuse(_ input: String, reason: String) {
         failed += 1
+        bar.clear()
         printError("imu-import: \(input) was not imported: \(reason)")
     }
 

@@ -55,6 +55,7 @@ struct MotionSenseCommand: AsyncParsableCommand {
                     try MotionSenseImporter.stream(for: trial, motionRate: rate)
                 }
             }
+            report.finishProgress(total: trials.count)
             try report.summary(output: options.output, dataset: dataset)
         }
     }

@@ -4,6 +4,7 @@ import CommandLineSupport
 import DatasetImporters
 import Foundation
 import Logging
+import MotionPlots
 
 /// `imu-train`: trains an activity model from labelled sessions, optionally cross-validating it by subject first.
 @main
@@ -39,6 +40,10 @@ struct TrainCommand: ParsableCommand {
               imu-import hapt ../shared/data/hapt -o /tmp/hapt
               imu-train --cross-validate /tmp/hapt
 
+            --plot FILE.svg (with --cross-validate) draws every fold's accuracy and macro-F1 beside the pooled \
+            scores. On a terminal a progress bar and a per-session summary go to stderr (-v prints the summary \
+            wherever stderr goes).
+
             Results go to stdout, warnings and errors to stderr (-v adds progress details, -q leaves only errors). \
             Exit status: 0 on success, 11 on an unwritable model, 12 on unreadable or malformed input, 14 on too \
             little labelled data, 64 on a usage error (--rate, --window and --hop in the ranges a model file \
@@ -72,6 +77,7 @@ struct TrainCommand: ParsableCommand {
     @OptionGroup var labelMap: LabelMapOption
 
     @OptionGroup var format: JSONOptions
+    @OptionGroup var picture: PlotOptions
     @OptionGroup var verbosity: VerbosityOptions
 
     /// Where the model is written; nil only cross-validates.
@@ -85,6 +91,9 @@ struct TrainCommand: ParsableCommand {
         }
         try requireFlag("--folds", folds, in: 2...100)
         try requireFlag("--inner-folds", innerFolds, in: 2...100)
+        if picture.plot != nil && !crossValidate {
+            throw ValidationError("--plot draws the cross-validation's folds: give --cross-validate too")
+        }
     }
 
     func run() throws {
@@ -102,9 +111,17 @@ struct TrainCommand: ParsableCommand {
         let parameters = try boosting.parameters()
         let loader = try SessionLoader(
             sampleRate: configuration.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
+        let total = try loader.inputs(from: inputs).count
+        let progress = TerminalProgressBar()
+        var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
+        progress.update("reading", completed: 0, total: total)
         let dataset = try loader.windowedDataset(from: inputs, configuration: configuration) { session in
+            table.add(session.summaryRow(window: configuration))
+            progress.clear()
             session.reportShortOrRepaired(tool: "imu-train", window: configuration, consequence: "it is not trained on")
+            progress.update("reading", completed: table.rows.count + table.skipped, total: total)
         }
+        table.printIfTerminal()
         logger.info("\(dataset.sessionCount) sessions with at least one window")
         logger.info(
             "\(dataset.windowCount) windows of \(configuration.size) samples, \(Set(dataset.groups).count) subjects"
@@ -116,7 +133,6 @@ struct TrainCommand: ParsableCommand {
                     + "validate across people)")
         }
         let search = tune ? try HyperparameterSearch(innerFolds: innerFolds, base: parameters) : nil
-        let progress = TerminalProgressBar()
         var summary: CrossValidationSummary?
         if crossValidate {
             summary = try crossValidation(dataset: dataset, parameters: parameters, search: search, progress: progress)
@@ -158,9 +174,14 @@ struct TrainCommand: ParsableCommand {
         let grouping = dataset.sessionsWithoutSubject > 0 ? "subject, or session where none is named" : "subject"
         let confusion: ConfusionMatrix
         let summary: CrossValidationSummary
+        var foldScores: [FoldScoresChart.Fold] = []
+        let heldOut = { (_: Int, fold: ConfusionMatrix) in
+            foldScores.append(FoldScoresChart.Fold(accuracy: fold.accuracy, macroF1: fold.macroF1, windows: fold.total))
+        }
         if let search {
-            let nested = try ActivityTrainer(parameters: parameters).nestedCrossValidate(dataset: dataset, folds: folds, search: search) {
-                fold, done, total in
+            let nested = try ActivityTrainer(parameters: parameters).nestedCrossValidate(
+                dataset: dataset, folds: folds, search: search, heldOut: heldOut
+            ) { fold, done, total in
                 progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
             }
             confusion = nested.confusion
@@ -171,7 +192,7 @@ struct TrainCommand: ParsableCommand {
                     + "tested on the held-out fold",
                 parametersPerFold: nested.parametersPerFold)
         } else {
-            confusion = try ActivityTrainer(parameters: parameters).crossValidate(dataset: dataset, folds: folds) {
+            confusion = try ActivityTrainer(parameters: parameters).crossValidate(dataset: dataset, folds: folds, heldOut: heldOut) {
                 fold, done, total in
                 progress.update("fold \(fold + 1)/\(folds)", completed: done, total: total)
             }
@@ -182,6 +203,13 @@ struct TrainCommand: ParsableCommand {
         let report = EvaluationReport(
             confusion: confusion, windows: dataset.configuration, mode: "cross-validation", folds: folds)
         print(json ? try report.jsonLine() : report.text())
+        if let plot = picture.plot {
+            let chart = FoldScoresChart(
+                folds: foldScores, pooled: (confusion.accuracy, confusion.macroF1),
+                headline: "\(folds) folds grouped by \(grouping), \(confusion.total) held-out windows"
+                    + (search == nil ? "" : "; hyperparameters chosen inside each fold"))
+            try PictureFile.write(chart.document().rendered(), to: plot)
+        }
         return summary
     }
 }

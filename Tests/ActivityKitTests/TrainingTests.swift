@@ -47,9 +47,17 @@ import Testing
             #expect(heldOut.isDisjoint(with: trained))
             #expect(heldOut.count == 2)
         }
-        let confusion = try ActivityTrainer(parameters: parameters).crossValidate(dataset: Self.dataset, folds: 2)
+        var perFold: [Int: ConfusionMatrix] = [:]
+        let confusion = try ActivityTrainer(parameters: parameters).crossValidate(
+            dataset: Self.dataset, folds: 2, heldOut: { fold, matrix in perFold[fold] = matrix })
         #expect(confusion.total == Self.dataset.windowCount)
         #expect(confusion.accuracy > 0.9)
+        // Each fold's own matrix (imu-train --plot draws them) counts its held-out windows, and they add up to the pool.
+        #expect(perFold.keys.sorted() == [0, 1])
+        for (fold, matrix) in perFold { #expect(matrix.total == folds.heldOutWindows(fold).count) }
+        var pooled = ConfusionMatrix(classNames: confusion.classNames)
+        for matrix in perFold.values { pooled.add(matrix) }
+        #expect(pooled == confusion)
     }
 
     @Test func tooManyFoldsForTheSubjectsIsAnError() {

@@ -40,8 +40,10 @@ public struct ActivityTrainer: Sendable {
     }
 
     /// Trains on all folds but one and tests on the held-out one, for every fold; folds never split a subject.
+    /// `heldOut` sees each fold's own confusion matrix as it completes; the one returned pools them.
     public func crossValidate(
         dataset: WindowedDataset, folds foldCount: Int,
+        heldOut: (_ fold: Int, _ confusion: ConfusionMatrix) -> Void = { _, _ in },
         progress: (_ fold: Int, _ completedRounds: Int, _ totalRounds: Int) -> Void = { _, _, _ in }
     ) throws(ActivityError) -> ConfusionMatrix {
         let classNames = dataset.classNames
@@ -55,12 +57,15 @@ public struct ActivityTrainer: Sendable {
                 matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] },
                 classCount: classNames.count, progress: { progress(fold, $0, $1) }
             )
+            var foldConfusion = ConfusionMatrix(classNames: classNames)
             for window in folds.heldOutWindows(fold) {
                 let prediction = ActivityPrediction(
                     classNames: classNames,
                     probabilities: classifier.probabilities(for: dataset.features.row(window)))
-                confusion.record(truth: labels[window], prediction: prediction.bestIndex)
+                foldConfusion.record(truth: labels[window], prediction: prediction.bestIndex)
             }
+            heldOut(fold, foldConfusion)
+            confusion.add(foldConfusion)
         }
         return confusion
     }
@@ -68,8 +73,10 @@ public struct ActivityTrainer: Sendable {
     /// Nested cross-validation: in each outer fold, `search` chooses the hyperparameters on inner folds of that
     /// fold's training subjects alone, a model with the choice is trained on them and tested on the held-out fold.
     /// The reported score is therefore never measured on windows the choice saw. Folds never split a subject.
+    /// `heldOut` sees each fold's own confusion matrix as it completes; the one returned pools them.
     public func nestedCrossValidate(
         dataset: WindowedDataset, folds foldCount: Int, search: HyperparameterSearch,
+        heldOut: (_ fold: Int, _ confusion: ConfusionMatrix) -> Void = { _, _ in },
         progress: (_ fold: Int, _ completedSteps: Int, _ totalSteps: Int) -> Void = { _, _, _ in }
     ) throws(ActivityError) -> (confusion: ConfusionMatrix, parametersPerFold: [TunedParameters]) {
         let classNames = dataset.classNames
@@ -87,11 +94,14 @@ public struct ActivityTrainer: Sendable {
                 .train(
                     matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] }, classCount: classNames.count)
             progress(fold, search.trainingCount + 1, search.trainingCount + 1)
+            var foldConfusion = ConfusionMatrix(classNames: classNames)
             for window in folds.heldOutWindows(fold) {
                 let prediction = ActivityPrediction(
                     classNames: classNames, probabilities: classifier.probabilities(for: dataset.features.row(window)))
-                confusion.record(truth: labels[window], prediction: prediction.bestIndex)
+                foldConfusion.record(truth: labels[window], prediction: prediction.bestIndex)
             }
+            heldOut(fold, foldConfusion)
+            confusion.add(foldConfusion)
         }
         return (confusion, chosen)
     }

@@ -24,6 +24,7 @@ public struct VerbosityOptions: ParsableArguments, Sendable {
     /// Sends log lines to stderr at this level and silences status lines under `--quiet`. Call once, from `run()`.
     public func bootstrap(detail: Logger.Level = .info) {
         StatusOutput.isQuiet = quiet
+        StatusOutput.isVerbose = verbose
         bootstrapLogging(level: level(detail: detail))
     }
 

@@ -16,4 +16,10 @@ extension SessionSummary {
                     + "backward or unpaired timestamp; the rest was used")
         }
     }
+
+    /// The session's row of a per-file summary: name, activity, samples, seconds and whole windows of `window`.
+    public func summaryRow(window: WindowConfiguration) -> [String] {
+        let windows = motionCount < window.size ? 0 : (motionCount - window.size) / window.hop + 1
+        return [name, label, "\(motionCount)", FileSummaryTable.seconds(Double(motionCount) / window.sampleRate), "\(windows)"]
+    }
 }

@@ -2,28 +2,40 @@
 import Glibc
 #endif
 
-/// A one-line progress bar on standard error, drawn only when standard error is a terminal and not under `--quiet`.
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal and not under `--quiet`;
+/// never on standard output, so piped results stay clean.
 public struct TerminalProgressBar: Sendable {
     private let isTerminal: Bool
     private let width = 30
 
-    /// Creates a bar; it stays silent when standard error is redirected.
-    public init() {
-        isTerminal = isatty(STDERR_FILENO) != 0
+    /// Creates a bar; it stays silent when standard error is redirected, and with `quietWhenOutputIsTerminal` also
+    /// when standard output is a terminal (a tool printing results line by line there would break the bar's line).
+    public init(quietWhenOutputIsTerminal: Bool = false) {
+        isTerminal = isatty(STDERR_FILENO) != 0 && !(quietWhenOutputIsTerminal && isatty(STDOUT_FILENO) != 0)
     }
 
-    /// Redraws the bar at `completed` of `total` with a short `title`.
+    /// Whether the bar is drawn at all.
+    public var isVisible: Bool { isTerminal && !StatusOutput.isQuiet }
+
+    /// Redraws the bar at `completed` of `total` with a short `title` (the rest of the line is cleared).
     public func update(_ title: String, completed: Int, total: Int) {
-        guard isTerminal, !StatusOutput.isQuiet, total > 0 else { return }
-        let filled = width * min(completed, total) / total
+        guard isVisible, total > 0 else { return }
+        let filled = width * min(max(0, completed), total) / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        writeToStandardError("\r\(title) [\(bar)] \(completed)/\(total)")
+        writeToStandardError("\r\(title) [\(bar)] \(completed)/\(total)\u{1B}[K")
         if completed >= total { finish() }
+    }
+
+    /// Erases the bar, so that a result line printed to the same terminal next starts on a clean line; the next
+    /// ``update(_:completed:total:)`` draws it again below.
+    public func clear() {
+        guard isVisible else { return }
+        writeToStandardError("\r\u{1B}[K")
     }
 
     /// Ends the bar's line.
     public func finish() {
-        guard isTerminal, !StatusOutput.isQuiet else { return }
+        guard isVisible else { return }
         writeToStandardError("\n")
     }
 }

@@ -129,6 +129,8 @@ struct FormatSchemaTests {
             try check.validate(check.run("imu-train", paths + window + ["-o", model, "--json"]), "trained-model.schema.json")
             try check.validate(String(contentsOfFile: model, encoding: .utf8), "model.schema.json", .json)
             try check.validate(check.run("imu-eval", ["--model", model] + paths + ["--json"]), "evaluation.schema.json")
+            let picture = output.appendingPathComponent("sessions.svg").path
+            try check.validate(check.run("imu-plot", paths + ["-o", picture, "--json"]), "picture.schema.json")
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// Every command-line tool.
 private let allTools = [
     "imu-list", "imu-stream", "imu-motion", "imu-record", "imu-import", "imu-train", "imu-eval", "imu-classify", "imu-calibrate",
-    "imu-steps", "imu-history",
+    "imu-steps", "imu-history", "imu-plot",
 ]
 
 /// Issue 11, point 1: one option vocabulary, declared once in CommandLineSupport and taken by every tool.
@@ -38,13 +38,14 @@ struct OptionVocabularyTests {
             "imu-record": everywhere + sensor + ["--rate <hz>", "-o, --output <path>", "--calibration <file|none>"],
             "imu-import motionsense": everywhere + ["--rate <hz>", "-o, --output <path>"],
             "imu-import hapt": everywhere + ["-o, --output <path>"],
-            "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>"],
-            "imu-eval": everywhere + ["--model <file>"],
+            "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>", "--plot <file.svg>"],
+            "imu-eval": everywhere + ["--model <file>", "--plot <file.svg>"],
             "imu-classify": everywhere + sensor + ["--model <file>", "--history <path|none>", "--retention <days>"],
             "imu-history": everywhere + ["--history <path|none>"],
             "imu-calibrate": everywhere + sensor + ["-o, --output <path>"],
             "imu-steps": everywhere + sensor + ["--rate <hz>"],
             "imu-import oxford-steps": everywhere + ["-o, --output <path>"],
+            "imu-plot": everywhere + ["--model <file>", "-o, --output <path>"],
         ]
     }()
 
