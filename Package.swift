@@ -137,30 +137,24 @@ let package = Package(
         cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
         cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
-        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
-        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
+        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
+        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
         cli(
             "imu-classify",
             [
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
                 "MotionActivityKit", "MotionHistory", "HistoryCommandSupport",
             ]),
-        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
-        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
-        cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli(
             "imu-calibrate",
             [
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
-        cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
+        cli("imu-history", ["MotionSamples", "MotionActivityKit", "MotionHistory", "HistoryCommandSupport"]),
         cli(
-            "imu-classify",
-            [
-                "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
-                "MotionActivityKit", "MotionHistory", "HistoryCommandSupport",
-            ]),
+            "imu-steps",
+            ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionActivityKit"]),
+        cli("imu-plot", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionPlots"]),
 
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),

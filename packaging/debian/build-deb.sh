@@ -10,7 +10,7 @@ set -euo pipefail
 
 readonly HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly ROOT=$(cd "$HERE/../.." && pwd)
-readonly PRODUCTS=(imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify imu-calibrate imu-steps imu-history imu-plot)
+readonly PRODUCTS=(imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify imu-calibrate imu-history imu-steps imu-plot)
 readonly MODEL_DIR=$ROOT/Sources/ActivityKit/Resources
 readonly DEMO=$ROOT/Fixtures/recordings/walking-to-sitting.imurec
 
