@@ -30,7 +30,7 @@ struct PackagedToolsTests {
             manifest.components(separatedBy: ".executable(name: \"").dropFirst().compactMap {
                 $0.split(separator: "\"").first.map(String.init)
             })
-        #expect(executables.contains("imu-plot") && executables.count == 10, "\(executables.sorted())")
+        #expect(executables.contains("imu-plot") && executables.count == 12, "\(executables.sorted())")
         #expect(try tools(in: "Makefile", lineStartingWith: "PRODUCTS :=") == executables)
         #expect(try tools(in: "packaging/debian/build-deb.sh", lineStartingWith: "readonly PRODUCTS=") == executables)
         #expect(try tools(in: "Tests/Package/check-deb.sh", lineStartingWith: "for tool in imu-list") == executables)
