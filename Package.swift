@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MotionRecording", targets: ["MotionRecording"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         .library(name: "DatasetImporters", targets: ["DatasetImporters"]),
+        .library(name: "MotionPublishing", targets: ["MotionPublishing"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -34,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CLibIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CLibUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // Value types that flow between the layers (no C, no I/O).
         .target(name: "MotionSamples"),
@@ -87,6 +89,15 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // MQTT publishing through libmosquitto: broker URL, credentials, topics, the bounded queue and the client.
+        .target(
+            name: "MotionPublishing",
+            dependencies: [
+                "CMosquitto", "MotionSamples",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
@@ -94,6 +105,7 @@ let package = Package(
             name: "CommandLineSupport",
             dependencies: [
                 "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
+                "MotionPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -111,7 +123,9 @@ let package = Package(
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
         cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters"]),
-        cli("imu-classify", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
+        cli(
+            "imu-classify",
+            ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters", "MotionPublishing"]),
         cli(
             "imu-calibrate",
             [
@@ -133,6 +147,7 @@ let package = Package(
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "MotionPublishingTests", dependencies: ["MotionPublishing"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

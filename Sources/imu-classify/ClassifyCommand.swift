@@ -73,6 +73,8 @@ struct ClassifyCommand: AsyncParsableCommand {
 
     @OptionGroup var labelMap: LabelMapOption
 
+    @OptionGroup(title: "MQTT") var mqtt: MQTTOptions
+
     private var device: String? { sensor.device }
     private var wait: Bool? { sensor.wait }
     private var any: Bool { sensor.any }
@@ -103,26 +105,32 @@ struct ClassifyCommand: AsyncParsableCommand {
             ? LiveMotionInput(
                 device: device, wait: wait ?? runsUnderSystemd, any: any, uri: uri, sensorRate: sensorRate,
                 logger: logger) : nil
-        let (model, threshold, smoothing, json, replayFiles, labelMap) = (
-            model, threshold, smoothing, json, replayFiles, labelMap
+        let (model, threshold, smoothing, json, replayFiles, labelMap, mqtt) = (
+            model, threshold, smoothing, json, replayFiles, labelMap, mqtt
         )
         do {
             try await runCancellingOnInterrupt {
                 let modelSource = try ModelSource(path: model, logger: logger)
-                let pipeline = ClassificationPipeline(
+                var pipeline = ClassificationPipeline(
                     modelSource: modelSource,
                     tracker: ActivityTracker(threshold: threshold, smoothing: smoothing),
                     output: PredictionPrinter(json: json))
                 let window = modelSource.current.window
                 if let live {
-                    let manager = try await live.motionManager(rate: window.sampleRate)
+                    let (manager, imu) = try await live.motionManager(rate: window.sampleRate)
                     defer { manager.stopDeviceMotionUpdates() }
-                    _ = try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
+                    _ = try await ClassificationPublisher.run(mqtt, imu: imu, logger: logger) { publisher in
+                        pipeline.publisher = publisher
+                        return try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
+                    }
                 } else {
-                    let windows = try ReplayMotionSource(
-                        files: replayFiles, window: window, labels: labelMap.labels(), logger: logger
-                    )
-                    .classify(through: pipeline)
+                    let windows = try await ClassificationPublisher.run(mqtt, imu: "replay", logger: logger) { publisher in
+                        pipeline.publisher = publisher
+                        return try ReplayMotionSource(
+                            files: replayFiles, window: window, labels: labelMap.labels(), logger: logger
+                        )
+                        .classify(through: pipeline)
+                    }
                     guard windows > 0 else {
                         throw CommandFailure(
                             "the replayed input is shorter than one window (\(window.size) samples, "

@@ -26,12 +26,12 @@ struct LiveMotionInput: Sendable {
     static let bufferDuration = 0.25
 
     /// Resolves the IMU (waiting for it with --wait) and returns a motion manager delivering its device motion at
-    /// `rate` Hz; the caller keeps it for as long as it reads the updates.
-    func motionManager(rate: Double) async throws -> MotionManager {
+    /// `rate` Hz, and the IMU's name; the caller keeps the manager for as long as it reads the updates.
+    func motionManager(rate: Double) async throws -> (manager: MotionManager, imu: String) {
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
         ) { status in printStatus("imu-classify: \(status)") }
-        return live.motionManager(rate: rate, logger: logger)
+        return (live.motionManager(rate: rate, logger: logger), live.imu.name)
     }
 }

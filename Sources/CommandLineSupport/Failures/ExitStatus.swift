@@ -31,6 +31,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The sensor cannot be read: its buffer is held by another reader and it has no `*_raw` to poll, or it
     /// offers neither a usable buffer nor `*_raw`.
     case sensorBusy = 15
+    /// Messages for the MQTT broker (`--mqtt`) were still undelivered at the end: it was unreachable.
+    case brokerUnreachable = 16
     /// The command line is wrong (ArgumentParser's usage errors, a flag outside its range).
     case usage = 64
     /// A second Ctrl-C or SIGTERM while the first one's clean stop was under way: the tool exits at once
