@@ -24,7 +24,7 @@ final class MQTTBroker {
     var url: String { "mqtt://127.0.0.1:\(port)" }
     /// The scratch directory (config, persistence database, log, password file).
     let directory: URL
-    private var process: Process?
+    private var process: SpawnedProcess?
     private var starts = 0
 
     /// Starts a broker; with `users` (name: password) only they may connect, else anyone.
@@ -38,7 +38,7 @@ final class MQTTBroker {
             listener \(port) 127.0.0.1
             persistence true
             persistence_location \(directory.path)/
-            log_dest stdout
+            log_dest file \(directory.path)/log
             log_type all
 
             """
@@ -68,18 +68,8 @@ final class MQTTBroker {
 
     /// Starts the broker and waits until it says it is running.
     func start() throws {
-        let logURL = directory.appendingPathComponent("log")
-        if !FileManager.default.fileExists(atPath: logURL.path) { try Data().write(to: logURL) }
-        let handle = try FileHandle(forWritingTo: logURL)
-        handle.seekToEndOfFile()
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.brokerPath)
-        process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
-        process.environment = cleanEnvironment()
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+        let process = try SpawnedProcess(
+            Self.brokerPath, ["-c", directory.appendingPathComponent("mosquitto.conf").path], environment: cleanEnvironment())
         self.process = process
         starts += 1
         let running = pollUntil { self.log.components(separatedBy: "running").count - 1 >= self.starts || !process.isRunning }
@@ -88,10 +78,8 @@ final class MQTTBroker {
 
     /// Stops the broker with SIGTERM (it saves its persistent sessions) and waits for it to exit.
     func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-        self.process = nil
+        process?.stop()
+        process = nil
     }
 
     /// A port nothing listens on now: bound on 127.0.0.1 with port 0, read back, released.

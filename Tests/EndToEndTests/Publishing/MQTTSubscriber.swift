@@ -6,7 +6,7 @@ import Testing
 final class MQTTSubscriber {
     /// Where Debian installs the client.
     static let clientPath = "/usr/bin/mosquitto_sub"
-    private let process = Process()
+    private let process: SpawnedProcess
     private let output: URL
     private let broker: MQTTBroker
 
@@ -17,24 +17,16 @@ final class MQTTSubscriber {
         let id = "test-\(UUID().uuidString.prefix(8))"
         output = broker.directory.appendingPathComponent("\(id).out")
         try Data().write(to: output)
-        process.executableURL = URL(fileURLWithPath: Self.clientPath)
-        process.arguments =
+        process = try SpawnedProcess(
+            Self.clientPath,
             ["-h", "127.0.0.1", "-p", "\(broker.port)", "-i", id, "-c", "-q", "1", "-v", "-t", "test/marker"]
-            + topics.flatMap { ["-t", $0] }
-        process.environment = cleanEnvironment()
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+                + topics.flatMap { ["-t", $0] },
+            environment: cleanEnvironment(), output: output)
         let marked = pollUntil {
             try? runClient("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "test/marker", "-m", "up", "-q", "1"])
             return self.messages(on: "test/marker").count > 0
         }
         try #require(marked, "the subscriber did not receive its marker")
-    }
-
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
     }
 
     /// Every `(topic, payload)` received so far, in order.
