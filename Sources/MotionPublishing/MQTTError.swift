@@ -22,24 +22,24 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What failed and what to do, on one line.
     public var description: String {
         switch self {
-        case let .invalidURL(url, reason):
+        case .invalidURL(let url, let reason):
             "--mqtt \(url) is not a broker URL (\(reason)); give mqtt://host[:port] or mqtts://host[:port]"
         case .credentialsInURL:
             "--mqtt must not carry a user name or password (every user can read a command line); put them in the "
                 + "MQTT config file (mode 600) or in IMU_BRIDGE_MQTT_USERNAME and IMU_BRIDGE_MQTT_PASSWORD"
-        case let .invalidSetting(setting, reason):
+        case .invalidSetting(let setting, let reason):
             "\(setting) is refused: \(reason)"
-        case let .unreadableConfig(path, reason):
+        case .unreadableConfig(let path, let reason):
             "cannot read the MQTT config file \(path): \(reason)"
-        case let .exposedConfig(path, mode):
+        case .exposedConfig(let path, let mode):
             "the MQTT config file \(path) may be read by other users (mode \(String(mode, radix: 8))) and holds a "
                 + "password; run chmod 600 \(path)"
-        case let .malformedConfig(path, line, reason):
+        case .malformedConfig(let path, let line, let reason):
             "the MQTT config file \(path), line \(line): \(reason); lines are `key = value` with the keys "
                 + "username, password, ca-file"
-        case let .library(operation, code, errno):
+        case .library(let operation, let code, let errno):
             "libmosquitto refused \(operation): " + (errno.map { "\($0)" } ?? MQTTStatus.text(code))
-        case let .undelivered(count, broker):
+        case .undelivered(let count, let broker):
             "\(count) message\(count == 1 ? "" : "s") could not be delivered to the MQTT broker \(broker) before the "
                 + "end; check that the broker runs and is reachable"
         }

@@ -40,6 +40,7 @@ public final class MQTTPublisher: @unchecked Sendable {
         var droppedUnreported = 0
         var reconnectDelay: Double
         var failuresInARow = 0
+        var hasConnected = false
     }
 
     private static let libraryInitialized: Bool = {
@@ -228,14 +229,15 @@ public final class MQTTPublisher: @unchecked Sendable {
             state.isConnected = true
             state.failuresInARow = 0
             state.reconnectDelay = configuration.initialReconnectDelay
-            var line: Logger.Message = "connected to the MQTT broker \(configuration.broker)"
+            // The first connection is news at info level; coming back after a warning is a warning's answer.
+            var line: Logger.Message = "\(state.hasConnected ? "reconnected" : "connected") to the MQTT broker \(configuration.broker)"
             if state.droppedUnreported > 0 {
-                line = "\(line); \(state.droppedUnreported) queued messages were dropped while it was unreachable (the oldest; the queue holds \(state.queue.capacity), \(state.queue.dropped) dropped in all)"
+                line =
+                    "\(line); \(state.droppedUnreported) queued messages were dropped while it was unreachable (the oldest; the queue holds \(state.queue.capacity), \(state.queue.dropped) dropped in all)"
                 state.droppedUnreported = 0
-                logger.warning(line)
-            } else {
-                logger.info(line)
             }
+            if state.hasConnected { logger.warning(line) } else { logger.info(line) }
+            state.hasConnected = true
             _ = send(MQTTMessage(topic: configuration.topics.status, payload: "online", qos: 1, retain: true))
             if configuration.homeAssistant {
                 do {

@@ -23,7 +23,8 @@ final class MQTTSubscriber {
                 + topics.flatMap { ["-t", $0] },
             environment: cleanEnvironment(), output: output)
         let marked = pollUntil {
-            try? runClient("/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "test/marker", "-m", "up", "-q", "1"])
+            try? runClient(
+                "/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "test/marker", "-m", "up", "-q", "1"])
             return self.messages(on: "test/marker").count > 0
         }
         try #require(marked, "the subscriber did not receive its marker")

@@ -33,10 +33,13 @@ final class SpawnedProcess {
         posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // Nothing else inherited: a testbed's keeper waits for the end of a pipe a child must not hold open.
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        // (glibc ignores a close of a descriptor that is not open in the child, such as the listing's own.)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         try #require(result == 0, "cannot start \(path): \(String(cString: strerror(result)))")
