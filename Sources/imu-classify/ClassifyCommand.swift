@@ -38,14 +38,22 @@ struct ClassifyCommand: AsyncParsableCommand {
             walking). The model file is reloaded when it changes on disk or when the process receives SIGHUP, without \
             interrupting the stream.
 
+            With --mqtt URL every activity change is published to <prefix>/<host>/<imu>/activity (QoS 1, retained; \
+            the --json line), with a retained status (online, and offline as the last will); see docs/formats.md, \
+            "MQTT". User name and password come from IMU_BRIDGE_MQTT_USERNAME and IMU_BRIDGE_MQTT_PASSWORD or the \
+            --mqtt-config file, never from the command line.
+
             More examples:
               imu-classify --live --wait --any --json  # as the systemd unit
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
+              imu-classify --live --mqtt mqtt://broker.local --mqtt-home-assistant
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
-            or malformed input, 13 model refused, 14 replayed input shorter than one window; 64 usage error \
-            (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000); 1 anything else.
+            or malformed input (an MQTT config file others may read), 13 model refused, 14 replayed input shorter \
+            than one window, 16 messages for the MQTT broker undelivered at the end; 64 usage error (--sensor-rate \
+            0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000, --mqtt-motion-rate 0.1...100 Hz, --mqtt-queue \
+            1...100000, a --mqtt URL that is not mqtt[s]://host[:port]); 1 anything else.
             """,
         version: ToolVersion.line
     )
