@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MotionActivityKit", targets: ["MotionActivityKit"]),
         .library(name: "MotionHistory", targets: ["MotionHistory"]),
         .library(name: "MotionPlots", targets: ["MotionPlots"]),
+        .library(name: "MotionPublishing", targets: ["MotionPublishing"]),
         .executable(name: "imu-list", targets: ["imu-list"]),
         .executable(name: "imu-stream", targets: ["imu-stream"]),
         .executable(name: "imu-motion", targets: ["imu-motion"]),
@@ -43,6 +44,7 @@ let package = Package(
         .systemLibrary(name: "CLibIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CLibUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // Value types that flow between the layers (no C, no I/O).
         .target(name: "MotionSamples"),
@@ -106,6 +108,15 @@ let package = Package(
         ),
         // SVG pictures of recordings, evaluations and cross-validations (no dependencies, no Foundation).
         .target(name: "MotionPlots"),
+        // MQTT publishing through libmosquitto: broker URL, credentials, topics, the bounded queue and the client.
+        .target(
+            name: "MotionPublishing",
+            dependencies: [
+                "CMosquitto", "MotionSamples",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
 
         // What every command-line tool shares: interruption, logging to stderr, error output and the one mapping from
         // every error to its message and exit status.
@@ -113,6 +124,7 @@ let package = Package(
             name: "CommandLineSupport",
             dependencies: [
                 "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
+                "MotionPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -143,7 +155,7 @@ let package = Package(
             "imu-classify",
             [
                 "IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
-                "MotionActivityKit", "MotionHistory", "HistoryCommandSupport",
+                "MotionActivityKit", "MotionHistory", "HistoryCommandSupport", "MotionPublishing",
             ]),
         cli(
             "imu-calibrate",
@@ -188,6 +200,7 @@ let package = Package(
         .executableTarget(
             name: "history-crash-probe", dependencies: ["MotionHistory", "MotionActivityKit", "ActivityKit"],
             path: "Tests/HistoryCrashProbe"),
+        .testTarget(name: "MotionPublishingTests", dependencies: ["MotionPublishing"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -2,8 +2,13 @@
 # CPU and memory of `imu-classify --live` fed by an 833 Hz IMU: the LSM6DSO fixture (accelerometer and gyroscope
 # as two buffered IIO devices) served by umockdev, its FIFO device nodes written by feed-lsm6dso.py in real time.
 #
-# Usage: Benchmarks/Activity/live-cost.sh [SECONDS] [none|history]   (from the package root; default 60 s measured
-#        after 10 s warm-up, without a history: `history` writes one to a temporary database, as the service does)
+# Usage: Benchmarks/Activity/live-cost.sh [SECONDS] [none|history] [--mqtt [MQTT-FLAGS...]]
+#        (from the package root; default 60 s measured after 10 s warm-up, without a history: `history` writes one
+#        to a temporary database, as the service does)
+#
+# With --mqtt, a mosquitto broker is started on a free loopback port and imu-classify publishes to it
+# (`--mqtt mqtt://127.0.0.1:PORT` plus MQTT-FLAGS, e.g. --mqtt-predictions --mqtt-motion-rate 25), so the figures
+# can be set beside those without it; a mosquitto_sub takes the messages and their count is printed.
 #
 # Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
 # memory (VmHWM), the resident memory at the end split into anonymous (the process's own) and file-backed pages
@@ -15,7 +20,24 @@ set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
-history_mode="${2:-none}"
+shift || true
+history_mode=none
+if [[ "${1:-}" == none || "${1:-}" == history ]]; then history_mode="$1"; shift; fi
+mqtt_flags=()
+if [[ "${1:-}" == --mqtt ]]; then
+    shift
+    command -v mosquitto >/dev/null || PATH="$PATH:/usr/sbin"
+    command -v mosquitto >/dev/null || { echo "skipped: mosquitto not found (apt-get install mosquitto mosquitto-clients)"; exit 0; }
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    broker_dir="$(mktemp -d)"
+    printf 'listener %s 127.0.0.1\nallow_anonymous true\n' "$port" >"$broker_dir/mosquitto.conf"
+    mosquitto -c "$broker_dir/mosquitto.conf" >/dev/null 2>&1 &
+    broker=$!
+    sleep 1
+    mosquitto_sub -h 127.0.0.1 -p "$port" -t 'imu-bridge/#' >"$broker_dir/received" &
+    subscriber=$!
+    mqtt_flags=(--mqtt "mqtt://127.0.0.1:$port" "$@")
+fi
 warmup=10
 command -v umockdev-run >/dev/null || { echo "skipped: umockdev-run not found (apt-get install umockdev)"; exit 0; }
 
@@ -25,12 +47,20 @@ classify="$PWD/$scratch/release/imu-classify"
 here="$PWD/Benchmarks/Activity"
 # umockdev-run takes the fixture without its leading comment lines.
 fixture="$(mktemp)"
-trap 'rm -f "$fixture"' EXIT
+cleanup() {
+    rm -f "$fixture"
+    if [[ -n "${broker:-}" ]]; then
+        echo "MQTT messages received: $(wc -l <"$broker_dir/received")"
+        kill "$subscriber" "$broker" 2>/dev/null || true
+        rm -rf "$broker_dir"
+    fi
+}
+trap cleanup EXIT
 sed -e '/^#/d' Fixtures/sysfs/lsm6dso.umockdev | sed -e '/./,$!d' >"$fixture"
 
 umockdev-run --device "$fixture" -- /bin/bash -c '
     set -euo pipefail
-    classify="$1"; here="$2"; warmup="$3"; seconds="$4"; history_mode="$5"
+    classify="$1"; here="$2"; warmup="$3"; seconds="$4"; history_mode="$5"; shift 5
     out="$(mktemp)"; err="$(mktemp)"; state="$(mktemp -d)"
     history=none
     if [[ "$history_mode" == history ]]; then history="$state/history.sqlite"; fi
@@ -39,7 +69,7 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     for n in 1 2; do mkfifo "$UMOCKDEV_DIR/dev/iio:device$n"; ln -s "249:$n" "$UMOCKDEV_DIR/dev/.node/iio:device$n"; done
     python3 "$here/feed-lsm6dso.py" "$UMOCKDEV_DIR" $((warmup + seconds + 5)) &
     feeder=$!
-    "$classify" --live --device lsm6dso --sensor-rate 833 --json --history "$history" >"$out" 2>"$err" &
+    "$classify" --live --device lsm6dso --sensor-rate 833 --json --history "$history" "$@" >"$out" 2>"$err" &
     pid=$!
     ticks() { awk "{ print \$14 + \$15 }" "/proc/$pid/stat"; }
     sleep "$warmup"
@@ -55,8 +85,8 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
     hz=$(getconf CLK_TCK)
     awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
-        -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) \
-        "BEGIN { printf \"imu-classify --live at 833 Hz over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
+        -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) -v flags="$*" \
+        "BEGIN { printf \"imu-classify --live at 833 Hz %s over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", flags, s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
     if [[ "$history" != none ]]; then
         python3 - "$history" <<"PY"
 import os, sqlite3, sys
@@ -68,4 +98,4 @@ PY
     fi
     if [[ -s "$err" ]]; then echo "stderr:"; head -5 "$err"; fi
     rm -rf "$out" "$err" "$state"
-' bench "$classify" "$here" "$warmup" "$seconds" "$history_mode"
+' bench "$classify" "$here" "$warmup" "$seconds" "$history_mode" "${mqtt_flags[@]}"

@@ -1,6 +1,7 @@
 import ActivityKit
 import DeviceMotionKit
 import MotionActivityKit
+import MotionPublishing
 
 /// Device motion in, activity verdicts out: streaming classifier, tracker, printer and history, with live model
 /// reload.
@@ -13,6 +14,8 @@ struct ClassificationPipeline: Sendable {
     let output: PredictionPrinter
     /// Where the activity history is kept; nil without one.
     let history: ActivityHistorySink?
+    /// Where verdicts and device motion are published too (`--mqtt`), if anywhere.
+    var publisher: ClassificationPublisher? = nil
 
     /// The running state: classifier, tracker, step counting (with a history) and the count of windows classified.
     struct Run {
@@ -20,6 +23,7 @@ struct ClassificationPipeline: Sendable {
         fileprivate var tracker: ActivityTracker
         fileprivate var steps: StepDetector?
         fileprivate var cadence: StepCadence
+        fileprivate var motionThrottle: MotionThrottle?
         /// Windows classified so far.
         fileprivate(set) var windows = 0
     }
@@ -31,7 +35,8 @@ struct ClassificationPipeline: Sendable {
         return Run(
             classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker,
             steps: history == nil ? nil : try? StepDetector(sampleRate: window.sampleRate),
-            cadence: StepCadence(span: window.duration))
+            cadence: StepCadence(span: window.duration),
+            motionThrottle: publisher?.motionRate.map(MotionThrottle.init(rate:)))
     }
 
     /// Classifies one motion: counts its steps, prints a verdict when it completes a window, and picks up a changed
@@ -46,11 +51,13 @@ struct ClassificationPipeline: Sendable {
             run.cadence = cadence
         }
         try history?.advance(to: motion.timestamp)
+        try publisher?.publish(motion, throttle: &run.motionThrottle)
         guard let window = run.classifier.process(motion) else { return }
         run.windows += 1
         let update = run.tracker.update(window)
         try output.print(update)
         history?.record(update, cadence: run.steps == nil ? nil : run.cadence.cadence(at: update.timestamp))
+        try publisher?.publish(update)
         modelSource.reloadIfNeeded(into: &run.classifier)
     }
 

@@ -49,16 +49,24 @@ struct ClassifyCommand: AsyncParsableCommand {
             --retention days; imu-history reads it. --replay writes a history only when --history PATH is given, \
             dated as if the replay had started when the tool did.
 
+            With --mqtt URL every activity change is published to <prefix>/<host>/<imu>/activity (QoS 1, retained; \
+            the --json line), with a retained status (online, and offline as the last will); see docs/formats.md, \
+            "MQTT". User name and password come from IMU_BRIDGE_MQTT_USERNAME and IMU_BRIDGE_MQTT_PASSWORD or the \
+            --mqtt-config file, never from the command line.
+
             More examples:
               imu-classify --live --wait --any --json  # as the systemd unit
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
               imu-classify --live --history none       # no history
+              imu-classify --live --mqtt mqtt://broker.local --mqtt-home-assistant
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
-            or malformed input, 11 history not writable, 13 model refused, 14 replayed input shorter than one window, \
-            16 history database refused (not SQLite, damaged, another application's, newer schema); 64 usage error \
-            (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000, --retention 1...3650 days); \
+            or malformed input (an MQTT config file others may read), 11 history not writable, 13 model refused, \
+            14 replayed input shorter than one window, 16 history database refused (not SQLite, damaged, another \
+            application's, newer schema), 17 messages for the MQTT broker undelivered at the end; 64 usage error \
+            (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000, --retention 1...3650 days, \
+            --mqtt-motion-rate 0.1...100 Hz, --mqtt-queue 1...100000, a --mqtt URL that is not mqtt[s]://host[:port]); \
             1 anything else.
             """,
         version: ToolVersion.line
@@ -88,6 +96,8 @@ struct ClassifyCommand: AsyncParsableCommand {
     @OptionGroup var labelMap: LabelMapOption
     @OptionGroup(title: "History") var history: HistoryOptions
     @OptionGroup(title: "History") var retention: RetentionOptions
+
+    @OptionGroup(title: "MQTT") var mqtt: MQTTOptions
 
     private var device: String? { sensor.device }
     private var wait: Bool? { sensor.wait }
@@ -122,8 +132,8 @@ struct ClassifyCommand: AsyncParsableCommand {
             ? LiveMotionInput(
                 device: device, wait: wait ?? runsUnderSystemd, any: any, uri: uri, sensorRate: sensorRate,
                 logger: logger) : nil
-        let (model, threshold, smoothing, json, replayFiles, labelMap) = (
-            model, threshold, smoothing, json, replayFiles, labelMap
+        let (model, threshold, smoothing, json, replayFiles, labelMap, mqtt) = (
+            model, threshold, smoothing, json, replayFiles, labelMap, mqtt
         )
         let (historyPath, retentionSeconds) = (history.location(usesDefault: self.live), retention.seconds)
         do {
@@ -135,22 +145,28 @@ struct ClassifyCommand: AsyncParsableCommand {
             defer { try? sink?.record(.stopped, device: device) }
             try await runCancellingOnInterrupt {
                 let modelSource = try ModelSource(path: model, logger: logger)
-                let pipeline = ClassificationPipeline(
+                var pipeline = ClassificationPipeline(
                     modelSource: modelSource,
                     tracker: ActivityTracker(threshold: threshold, smoothing: smoothing),
                     output: PredictionPrinter(json: json), history: sink)
                 let window = modelSource.current.window
                 if let live {
-                    let manager = try await live.motionManager(rate: window.sampleRate) { status in
+                    let (manager, imu) = try await live.motionManager(rate: window.sampleRate) { status in
                         sink?.record(status)
                     }
                     defer { manager.stopDeviceMotionUpdates() }
-                    _ = try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
+                    _ = try await ClassificationPublisher.run(mqtt, imu: imu, logger: logger) { publisher in
+                        pipeline.publisher = publisher
+                        return try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
+                    }
                 } else {
-                    let windows = try ReplayMotionSource(
-                        files: replayFiles, window: window, labels: labelMap.labels(), logger: logger
-                    )
-                    .classify(through: pipeline)
+                    let windows = try await ClassificationPublisher.run(mqtt, imu: "replay", logger: logger) { publisher in
+                        pipeline.publisher = publisher
+                        return try ReplayMotionSource(
+                            files: replayFiles, window: window, labels: labelMap.labels(), logger: logger
+                        )
+                        .classify(through: pipeline)
+                    }
                     guard windows > 0 else {
                         throw CommandFailure(
                             "the replayed input is shorter than one window (\(window.size) samples, "

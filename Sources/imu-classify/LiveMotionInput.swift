@@ -26,9 +26,11 @@ struct LiveMotionInput: Sendable {
     static let bufferDuration = 0.25
 
     /// Resolves the IMU (waiting for it with --wait) and returns a motion manager delivering its device motion at
-    /// `rate` Hz; the caller keeps it for as long as it reads the updates.
+    /// `rate` Hz, and the IMU's name; the caller keeps the manager for as long as it reads the updates.
     /// `onStatus` hears every status change too (the history's device events).
-    func motionManager(rate: Double, onStatus: @escaping @Sendable (LiveIMUSource.Status) -> Void) async throws -> MotionManager {
+    func motionManager(
+        rate: Double, onStatus: @escaping @Sendable (LiveIMUSource.Status) -> Void
+    ) async throws -> (manager: MotionManager, imu: String) {
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
@@ -36,6 +38,6 @@ struct LiveMotionInput: Sendable {
             printStatus("imu-classify: \(status)")
             onStatus(status)
         }
-        return live.motionManager(rate: rate, logger: logger)
+        return (live.motionManager(rate: rate, logger: logger), live.imu.name)
     }
 }

@@ -17,7 +17,7 @@ struct PredictionPrinter: Sendable {
     /// Prints `update` if it is due (every window in JSON mode, only changes in text mode).
     func print(_ update: ActivityTracker.Update) throws {
         if json {
-            Swift.print(try jsonLine(update))
+            Swift.print(try Self.jsonLine(update))
         } else if update.changed {
             let time = DecimalText.string(update.timestamp, decimals: 2, width: 9) + " s"
             let details =
@@ -28,7 +28,8 @@ struct PredictionPrinter: Sendable {
         fflush(nil)
     }
 
-    private func jsonLine(_ update: ActivityTracker.Update) throws -> String {
+    /// The `--json` line of `update`, also the MQTT payload.
+    static func jsonLine(_ update: ActivityTracker.Update) throws -> String {
         struct Line: Encodable {
             let timestamp: Double
             let activity: String

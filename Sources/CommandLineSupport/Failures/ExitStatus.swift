@@ -34,6 +34,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The history database is not one this version can read: not SQLite, damaged, another application's, or of a
     /// newer (or, read-only, older) schema.
     case historyRefused = 16
+    /// Messages for the MQTT broker (`--mqtt`) were still undelivered at the end: it was unreachable.
+    case brokerUnreachable = 17
     /// The command line is wrong (ArgumentParser's usage errors, a flag outside its range).
     case usage = 64
     /// A second Ctrl-C or SIGTERM while the first one's clean stop was under way: the tool exits at once

@@ -4,6 +4,7 @@ import DatasetImporters
 import DeviceMotionKit
 import FoundationEssentials
 import IIOSensors
+import MotionPublishing
 import MotionRecording
 import Resampling
 
@@ -45,6 +46,7 @@ public struct FailureReport: Sendable, Equatable {
             case let error as ActivityError: (error.description, Self.status(of: error))
             case let error as MotionError: (error.description, Self.status(of: error))
             case let error as ResamplingError: (error.description, .badInput)
+            case let error as MQTTError: (error.description, Self.status(of: error))
             default: (Self.unlisted(error), .failure)
             }
         let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -108,6 +110,14 @@ public struct FailureReport: Sendable, Equatable {
         case .sampleRateMismatch, .unreadableFile, .unknownActivities, .malformedLabelMap: .badInput
         case .insufficientData: .notEnoughData
         case .unwritableFile: .outputNotWritten
+        }
+    }
+
+    private static func status(of error: MQTTError) -> ExitStatus {
+        switch error {
+        case .invalidURL, .credentialsInURL, .invalidSetting: .usage
+        case .unreadableConfig, .exposedConfig, .malformedConfig, .library: .badInput
+        case .undelivered: .brokerUnreachable
         }
     }
 

@@ -36,7 +36,8 @@ struct UdevInstallTests {
         #expect(!rules.contains("/usr/local"))
         let unitPath = stage + "/etc/systemd/system/imu-classify.service"
         let unit = try String(contentsOfFile: unitPath, encoding: .utf8)
-        #expect(unit.split(separator: "\n").contains("ExecStart=\(prefix)/bin/imu-classify --live --wait --any --json"))
+        let execStart = "ExecStart=\(prefix)/bin/imu-classify --live --wait --any --json $IMU_BRIDGE_MQTT_OPTIONS"
+        #expect(unit.split(separator: "\n").contains(Substring(execStart)))
         #expect(unit.split(separator: "\n").contains("Documentation=file://\(prefix)/share/doc/imu-bridge/README.md"))
         // The history's default database is $STATE_DIRECTORY/history.sqlite: writable under ProtectSystem=strict.
         #expect(unit.split(separator: "\n").contains("StateDirectory=imu-bridge"))

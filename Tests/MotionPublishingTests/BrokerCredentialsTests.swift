@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import MotionPublishing
+
+/// Credentials from a config file only its owner may read, and from the environment, which wins.
+@Suite("BrokerCredentials")
+struct BrokerCredentialsTests {
+    private func write(_ text: String, mode: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mqtt-\(UUID().uuidString).conf").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        return path
+    }
+
+    @Test("key = value lines with comments; the environment overrides key by key")
+    func loads() throws {
+        let path = try write("# broker\nusername = sensor\npassword = p#ss = word\n\nca-file=/etc/ca.pem\n", mode: 0o600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            try BrokerCredentials.load(configFile: path, environment: [:])
+                == BrokerCredentials(username: "sensor", password: "p#ss = word", caFile: "/etc/ca.pem"))
+        #expect(
+            try BrokerCredentials.load(configFile: path, environment: ["IMU_BRIDGE_MQTT_PASSWORD": "other"])
+                == BrokerCredentials(username: "sensor", password: "other", caFile: "/etc/ca.pem"))
+    }
+
+    @Test("a file group or others may read is refused; unknown keys, duplicates and missing = are named by line")
+    func refuses() throws {
+        let exposed = try write("password = x\n", mode: 0o640)
+        defer { try? FileManager.default.removeItem(atPath: exposed) }
+        #expect(throws: MQTTError.exposedConfig(path: exposed, mode: 0o640)) {
+            try BrokerCredentials.load(configFile: exposed, environment: [:])
+        }
+        for (text, line) in [("user = x\n", 1), ("username = a\n\nusername = b\n", 3), ("username a\n", 1), ("password =\n", 1)] {
+            let path = try write(text, mode: 0o600)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect {
+                try BrokerCredentials.load(configFile: path, environment: [:])
+            } throws: { error in
+                guard case .malformedConfig(_, let at, _) = error as? MQTTError else { return false }
+                return at == line
+            }
+        }
+        #expect(throws: MQTTError.self) { try BrokerCredentials.load(configFile: "/nonexistent/mqtt.conf", environment: [:]) }
+        // Without --mqtt-config a missing default file is no error.
+        #expect(try BrokerCredentials.load(configFile: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]) == BrokerCredentials())
+    }
+
+    @Test("a file larger than 64 KiB is refused without reading it all")
+    func tooLarge() throws {
+        let path = try write(String(repeating: "# padding\n", count: 7000), mode: 0o600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: MQTTError.self) { try BrokerCredentials.load(configFile: path, environment: [:]) }
+    }
+}
