@@ -43,6 +43,19 @@ extension UMockdev {
             }
         }
 
+        @Test("a real ADIS16480 dump: the IMU's own pressure0 (raw × scale) is its barometer, 99.6 kPa")
+        func adis16480() async throws {
+            try await withTestbed(["devices/rpi4-adis16480"]) { _, _ in
+                let inventory = try IMUDiscovery().inventory()
+                let imu = try #require(inventory.imus.first)
+                let barometer = try #require(inventory.barometer(for: imu))
+                #expect(barometer.id == imu.accelerometer?.id && inventory.unpairedBarometers.isEmpty)
+                // The dump's in_pressure0_raw 1632814777 at in_pressure0_scale 0.000000061 kPa per count.
+                let kilopascal = try IIOPressureReader(barometer: barometer, uri: "local:").read()
+                #expect(abs(kilopascal - 1_632_814_777 * 0.000000061) < 1e-9 && abs(kilopascal - 99.6) < 0.01)
+            }
+        }
+
         @Test("a barometer with no IMU: no IMU is made of it, and no-accelerometer still names it")
         func barometerOnly() async throws {
             try await withTestbed(["bmp280"]) { _, _ in
