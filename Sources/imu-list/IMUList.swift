@@ -25,7 +25,8 @@ struct IMUList: ParsableCommand {
             timestamp clock, and where a convertible's sensor sits (location lid or base, from \
             cros-ec's label accel-display / accel-base). Gyroscope-only IMUs are listed too, and so \
             are sensors of one or two axes (a 2-axis gyroscope or accelerometer: which axes it has; \
-            never streamed); with no three-axis accelerometer at all it lists what there is and \
+            never streamed), and so are barometers (IIO pressure sensors: with the IMU they go with, or on their \
+            own; imu-steps --live counts floors from them); with no three-axis accelerometer at all it lists what there is and \
             names every IIO device with its channels (exit status 4).
 
             Exit status: 0 when at least one IMU was found; 3 no IIO subsystem, 4 no accelerometer, \
@@ -57,13 +58,17 @@ struct IMUList: ParsableCommand {
         }
     }
 
-    /// Prints the IMUs, then the sensors of fewer than three axes, as the table or as JSON lines.
+    /// Prints the IMUs (each with its barometer), then the sensors of fewer than three axes, then the barometers no IMU
+    /// takes, as the table or as JSON lines.
     private func show(_ inventory: IIOInventory) throws {
         if json {
-            for imu in inventory.imus { print(try JSONLine.encode(IMUListing(imu))) }
+            for imu in inventory.imus { print(try JSONLine.encode(IMUListing(imu, barometer: inventory.barometer(for: imu)))) }
             for sensor in inventory.partialSensors { print(try JSONLine.encode(IMUListing(partial: sensor, uri: uri))) }
-        } else if !inventory.imus.isEmpty || !inventory.partialSensors.isEmpty {
-            print(IMUTable(imus: inventory.imus, partialSensors: inventory.partialSensors, uri: uri).text, terminator: "")
+            for barometer in inventory.unpairedBarometers {
+                print(try JSONLine.encode(IMUListing(barometer: barometer, uri: uri)))
+            }
+        } else if !inventory.imus.isEmpty || !inventory.partialSensors.isEmpty || !inventory.barometers.isEmpty {
+            print(IMUTable(inventory: inventory, uri: uri).text, terminator: "")
         }
     }
 }

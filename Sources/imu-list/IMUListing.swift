@@ -8,14 +8,25 @@ struct IMUListing: Encodable {
     let accelerometer: DeviceListing?
     let gyroscope: DeviceListing?
     let magnetometer: DeviceListing?
+    let barometer: DeviceListing?
 
-    init(_ imu: IMU) {
+    init(_ imu: IMU, barometer: IIODeviceInfo?) {
         name = imu.name
         uri = imu.uri
         location = imu.location
         accelerometer = imu.accelerometer.map { DeviceListing($0, primary: .acceleration) }
         gyroscope = imu.gyroscope.map { DeviceListing($0, primary: .angularVelocity) }
         magnetometer = imu.magnetometer.map { DeviceListing($0, primary: .magneticField) }
+        self.barometer = barometer.map { DeviceListing($0, primary: .pressure) }
+    }
+
+    /// A barometer no IMU takes, on a line of its own: under `barometer`, the motion sensors null.
+    init(barometer device: IIODeviceInfo, uri: String) {
+        name = device.name
+        self.uri = uri
+        location = device.location
+        (accelerometer, gyroscope, magnetometer) = (nil, nil, nil)
+        barometer = DeviceListing(device, primary: .pressure)
     }
 
     /// A sensor of fewer than three axes, on a line of its own: under `accelerometer` and/or
@@ -27,6 +38,7 @@ struct IMUListing: Encodable {
         accelerometer = device.axes(of: .acceleration).isEmpty ? nil : DeviceListing(device, primary: .acceleration)
         gyroscope = device.axes(of: .angularVelocity).isEmpty ? nil : DeviceListing(device, primary: .angularVelocity)
         magnetometer = nil
+        barometer = nil
     }
 
     // A missing sensor is written as null, so every key is always present.
@@ -38,9 +50,10 @@ struct IMUListing: Encodable {
         try container.encode(accelerometer, forKey: .accelerometer)
         try container.encode(gyroscope, forKey: .gyroscope)
         try container.encode(magnetometer, forKey: .magnetometer)
+        try container.encode(barometer, forKey: .barometer)
     }
 
-    private enum CodingKeys: String, CodingKey { case name, uri, location, accelerometer, gyroscope, magnetometer }
+    private enum CodingKeys: String, CodingKey { case name, uri, location, accelerometer, gyroscope, magnetometer, barometer }
 }
 
 /// The JSON shape of one IIO device.

@@ -3,30 +3,38 @@ import IIOSensors
 /// The human-readable `imu-list` output: one block per IMU, then one per sensor of fewer than three
 /// axes, one line per channel.
 struct IMUTable {
-    let imus: [IMU]
-    let partialSensors: [IIODeviceInfo]
+    /// The IMUs, sensors of fewer than three axes and barometers found.
+    let inventory: IIOInventory
     /// The libiio URI the sensors were found through.
     let uri: String
 
     var text: String {
         var out = ""
-        for (index, imu) in imus.enumerated() {
+        for (index, imu) in inventory.imus.enumerated() {
             let kind =
                 imu.accelerometer?.id == imu.gyroscope?.id
                 ? "combined" : imu.gyroscope == nil ? "accelerometer only" : imu.accelerometer == nil ? "gyroscope only" : "split"
             let location = imu.location.map { ", \($0)" } ?? ""
             let magnetometer =
                 imu.magnetometer.map { $0.id == imu.accelerometer?.id ? ", magnetometer built in" : ", magnetometer \($0.name)" } ?? ""
-            out += "IMU \(index): \(imu.name) (\(kind)\(magnetometer), \(imu.uri)\(location))\n"
+            let barometer = inventory.barometer(for: imu)
+            out += "IMU \(index): \(imu.name) (\(kind)\(magnetometer)\(barometer.map { ", barometer \($0.name)" } ?? ""), "
+            out += "\(imu.uri)\(location))\n"
             for device in imu.devices {
                 out += describe(device)
             }
+            if let barometer { out += describe(barometer) }
             out += "\n"
         }
-        for sensor in partialSensors {
+        for sensor in inventory.partialSensors {
             let location = sensor.location.map { ", \($0)" } ?? ""
             out += "Sensor: \(sensor.name) (\(Self.kind(of: sensor)), not streamed, \(uri)\(location))\n"
             out += describe(sensor) + "\n"
+        }
+        for barometer in inventory.unpairedBarometers {
+            let location = barometer.location.map { ", \($0)" } ?? ""
+            out += "Barometer: \(barometer.name) (pressure, with no IMU, \(uri)\(location))\n"
+            out += describe(barometer) + "\n"
         }
         return out
     }

@@ -30,7 +30,12 @@ struct IMUSteps: AsyncParsableCommand {
             device-motion CSV files are read too. A recording with counted_steps in its recording.json (imu-import \
             oxford-steps) shows that count and the error beside the pedometer's. --json prints one object per \
             recording (per update with --live): timestamp, start, number_of_steps, distance, current_cadence, \
-            current_pace, average_active_pace, counted_steps (docs/formats.md).
+            current_pace, average_active_pace, floors_ascended, floors_descended, counted_steps (docs/formats.md).
+
+            Floors: with --live and a barometer (an IIO pressure sensor such as a bmp280 or lps22hb; the one beside the \
+            IMU, else the only one: imu-list shows it), each 3 m climbed or descended while walking is a floor; \
+            floors_ascended and floors_descended appear only with a barometer. A pressure outside 30...110 kPa is a \
+            malformed sysfs value (status 9).
 
             Calibrating from a walk of 100 m, then using it:
               imu-steps --calibrate-distance 100 --stride-calibration s.json walk.imurec

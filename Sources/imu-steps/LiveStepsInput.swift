@@ -22,12 +22,15 @@ struct LiveStepsInput: Sendable {
     /// Seconds of readings per kernel-buffer refill: a step is reported within a quarter of a second.
     static let bufferDuration = 0.25
 
-    /// Resolves the IMU and returns a motion manager delivering its device motion at `rate` Hz.
-    func motionManager(rate: Double) async throws -> MotionManager {
+    /// Resolves the IMU and returns a motion manager delivering its device motion at `rate` Hz, and the barometer
+    /// that goes with the IMU (`IIOInventory.barometer(for:)`), if there is one.
+    func open(rate: Double) async throws -> (manager: MotionManager, barometer: IIOPressureReader?) {
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
         ) { status in printStatus("imu-steps: \(status)") }
-        return live.motionManager(rate: rate, logger: logger)
+        let barometer = try IMUDiscovery(uri: uri, logger: logger).inventory().barometer(for: live.imu)
+        if let barometer { logger.info("floors from the barometer \(barometer.name) (\(barometer.id))") }
+        return (live.motionManager(rate: rate, logger: logger), try barometer.map { try IIOPressureReader(barometer: $0, uri: uri) })
     }
 }

@@ -3,6 +3,7 @@ import CommandLineSupport
 import DatasetImporters
 import DeviceMotionKit
 import FoundationEssentials
+import IIOSensors
 import Logging
 import MotionActivityKit
 import MotionRecording
@@ -91,13 +92,19 @@ struct StepCounting: Sendable {
         return results
     }
 
-    /// Counts steps live until Ctrl-C: a line whenever steps are counted.
+    /// Counts steps live until Ctrl-C: a line whenever steps (or, with a barometer, floors) are counted.
+    ///
+    /// The barometer is polled between device-motion estimates every `IIOPressureReader.pollInterval` of the IMU's
+    /// time, and each reading is stamped with the estimate's timestamp: one monotonic clock for steps and floors, off
+    /// by at most a buffer's length (0.25 s) against the barometer's 2 s smoothing. A value out of range ends the run
+    /// (status 9); a barometer that cannot be read any more (unplugged) is dropped with a warning, floors stay.
     func countLive(from input: LiveStepsInput) async throws {
         let pedometer = try Pedometer(sampleRate: rate, strideModel: try strideModel())
-        let manager = try await input.motionManager(rate: rate)
+        var (manager, barometer) = try await input.open(rate: rate)
         defer { manager.stopDeviceMotionUpdates() }
         var started = false
         var failure: (any Error)?
+        var nextPoll = -Double.infinity
         for try await motion in manager.deviceMotionUpdates(bufferingPolicy: .unbounded) {
             if !started {
                 started = true
@@ -117,6 +124,16 @@ struct StepCounting: Sendable {
                 }
             }
             pedometer.process(motion)
+            if let reader = barometer, motion.timestamp >= nextPoll {
+                nextPoll = motion.timestamp + IIOPressureReader.pollInterval
+                do {
+                    pedometer.process(pressureKilopascal: try reader.read(), timestamp: motion.timestamp)
+                } catch {
+                    if case .malformedAttribute = error { throw error }
+                    logger.warning("\(reader.barometer.name): \(error); counting floors stops here")
+                    barometer = nil
+                }
+            }
             if let failure { throw failure }
         }
     }

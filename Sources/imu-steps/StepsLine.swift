@@ -53,7 +53,8 @@ struct StepsLine: Encodable {
 
     /// The header of the text table: rows name their recording, or live their timestamp.
     static func header(live: Bool) -> String {
-        (live ? "timestamp" : "recording") + "  steps  counted  error_%  distance_m  cadence_per_min  pace_min_per_km"
+        (live ? "timestamp" : "recording")
+            + "  steps  counted  error_%  distance_m  cadence_per_min  pace_min_per_km  floors_ascended  floors_descended"
     }
 
     /// The line as a row of the text table.
@@ -67,7 +68,8 @@ struct StepsLine: Encodable {
         return [
             recording ?? DecimalText.string(timestamp, decimals: 2), "\(numberOfSteps)", countedSteps.map { "\($0)" } ?? "-",
             number(error, 1), number(distance, 1), number(currentCadence.map { $0 * 60 }, 0),
-            number(averageActivePace.map { $0 * 1000 / 60 }, 1),
+            number(averageActivePace.map { $0 * 1000 / 60 }, 1), floorsAscended.map { "\($0)" } ?? "-",
+            floorsDescended.map { "\($0)" } ?? "-",
         ].joined(separator: "  ")
     }
 }

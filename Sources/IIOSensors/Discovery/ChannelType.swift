@@ -11,6 +11,9 @@ public enum ChannelType: String, Hashable, Sendable, Codable {
     case timestamp
     /// `IIO_TEMP`: temperature, milli-degrees Celsius.
     case temperature = "temp"
+    /// `IIO_PRESSURE`: barometric pressure, kilopascal (`in_pressure_input`, or `in_pressure_raw` after offset and
+    /// scale; Documentation/ABI/testing/sysfs-bus-iio: "units after application of scale and offset are kilopascal").
+    case pressure
     /// Anything else the device exposes.
     case other
 

@@ -30,8 +30,9 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var accelerationSign: AccelerationSign
     /// The hwdb's `ACCEL_MOUNT_MATRIX` of the device's accelerometer, as written and as applied.
     public var hwdbMountMatrix: HWDBMountMatrix?
-    /// Whether every accelerometer, gyroscope and magnetometer axis has a `*_raw` attribute, so the device can be
-    /// read by polling (a HID hub's or cros-ec's can; a buffer-only device cannot).
+    /// Whether every accelerometer, gyroscope and magnetometer axis has a `*_raw` attribute and every pressure channel
+    /// an `in_pressure_raw` or `in_pressure_input`, so the device can be read by polling (a HID hub's or cros-ec's can;
+    /// a buffer-only device cannot).
     public var isPollable: Bool
 
     /// Creates a device description.
@@ -92,6 +93,10 @@ public struct IIODeviceInfo: Hashable, Sendable {
     public var isGyroscope: Bool { hasVector(.angularVelocity) }
     /// Whether the device measures the magnetic field on three axes.
     public var isMagnetometer: Bool { hasVector(.magneticField) }
+
+    /// Whether the device measures barometric pressure (an `in_pressure_input` or `in_pressure_raw` channel: bmp280,
+    /// ms5611, st_pressure's lps22hb, dps310, HID `press`).
+    public var isBarometer: Bool { channels.contains { $0.type == .pressure && $0.axis == nil } }
 
     /// The main sampling-frequency control (the accelerometer's on combined devices).
     public var samplingFrequency: SamplingFrequency? { samplingFrequencies.first }

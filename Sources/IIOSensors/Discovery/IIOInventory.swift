@@ -8,6 +8,8 @@ public struct IIOInventory: Hashable, Sendable {
     public var partialSensors: [IIODeviceInfo]
     /// Every non-trigger device as `name (channel, ...)`, in the context's order.
     public var devices: [String]
+    /// The barometers (IIO pressure sensors), in id order: listed, and polled by imu-steps for floors.
+    public var barometers: [IIODeviceInfo] = []
 
     /// The error a tool reports when no IMU has an accelerometer: it names every device there is.
     public var noAccelerometer: IIOSensorError { .noAccelerometer(devices: devices) }

@@ -30,7 +30,8 @@ public struct IMUDiscovery: Sendable {
         return IIOInventory(
             imus: IMUGrouping.imus(from: described.filter { $0.isAccelerometer || $0.isGyroscope || $0.isMagnetometer }, uri: uri),
             partialSensors: described.filter(\.isPartialMotionSensor).sorted { $0.id.naturallyPrecedes($1.id) },
-            devices: IIOInventory.summaries(of: context))
+            devices: IIOInventory.summaries(of: context),
+            barometers: described.filter(\.isBarometer).sorted { $0.id.naturallyPrecedes($1.id) })
     }
 
     /// The IMU named by `query` (see `IMU.matches`: a name, device, id, parent or location such as
@@ -54,8 +55,8 @@ public struct IMUDiscovery: Sendable {
         imus.first { $0.accelerometer != nil && $0.gyroscope != nil } ?? imus.first { $0.accelerometer != nil }
     }
 
-    /// Describes every non-trigger device that has accelerometer or gyroscope channels (on any axis), or a
-    /// three-axis magnetometer.
+    /// Describes every non-trigger device that has accelerometer or gyroscope channels (on any axis), a three-axis
+    /// magnetometer, or a pressure channel.
     func describeDevices(in context: LibIIOContext) throws(IIOSensorError) -> [IIODeviceInfo] {
         let udev = context.isLocal ? LibUdev() : nil
         var result: [IIODeviceInfo] = []
@@ -63,15 +64,15 @@ public struct IMUDiscovery: Sendable {
             let info: IIODeviceInfo
             do {
                 info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
-            } catch  where context.isLocal && Self.isVanishedAttribute(error) && !Self.isPresent(device.id) {
+            } catch where context.isLocal && Self.isVanishedAttribute(error) && !Self.isPresent(device.id) {
                 // Unplugged while its attributes were read (a replug races a rescan): not there, not an error.
                 logger.debug("skipping \(device.id): it went away while being described (\(error))")
                 continue
             }
-            if info.isAccelerometer || info.isGyroscope || info.isPartialMotionSensor || info.isMagnetometer {
+            if info.isAccelerometer || info.isGyroscope || info.isPartialMotionSensor || info.isMagnetometer || info.isBarometer {
                 result.append(info)
             } else {
-                logger.debug("skipping \(device.id) (\(device.name ?? "unnamed")): no accelerometer or gyroscope channels")
+                logger.debug("skipping \(device.id) (\(device.name ?? "unnamed")): no motion or pressure channels")
             }
         }
         return result

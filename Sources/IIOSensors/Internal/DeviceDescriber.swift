@@ -46,7 +46,10 @@ struct DeviceDescriber {
             accelerationSign: accelerationSign, hwdbMountMatrix: hwdb,
             isPollable: channels.filter { ChannelType.vectors.contains($0.type) && $0.axis != nil }.allSatisfy {
                 $0.attributeNames.contains("raw")
-            })
+            }
+                && channels.filter { $0.type == .pressure }.allSatisfy {
+                    $0.attributeNames.contains("raw") || $0.attributeNames.contains("input")
+                })
     }
 
     // MARK: Scale and offset
@@ -79,12 +82,13 @@ struct DeviceDescriber {
         return number
     }
 
-    /// Scales accepted for a channel: an accelerometer's, gyroscope's or magnetometer's converts one step to SI
-    /// units (Gauss for the magnetometer), so it is positive and at most 10^3 (real ones are 10^-7...10^-1); others
-    /// only finite.
+    /// Scales accepted for a channel: an accelerometer's, gyroscope's, magnetometer's or barometer's converts one step
+    /// to SI units (Gauss for the magnetometer, kPa for the barometer), so it is positive and at most 10^3 (real ones
+    /// are 10^-7...10^-1); others only finite.
     private static func scales(_ type: ChannelType) -> (range: ClosedRange<Double>, description: String) {
         switch type {
-        case .acceleration, .angularVelocity, .magneticField: (Double.leastNormalMagnitude...1e3, "a positive decimal number up to 1000")
+        case .acceleration, .angularVelocity, .magneticField, .pressure:
+            (Double.leastNormalMagnitude...1e3, "a positive decimal number up to 1000")
         default: (-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, "a decimal number")
         }
     }

@@ -152,6 +152,7 @@ struct LibIIOChannel {
         case IIO_MAGN: .magneticField
         case IIO_TIMESTAMP: .timestamp
         case IIO_TEMP: .temperature
+        case IIO_PRESSURE: .pressure
         default: .other
         }
     }

@@ -7,7 +7,7 @@ extension SensorKind {
         case .acceleration: self = .accelerometer
         case .angularVelocity: self = .gyroscope
         case .magneticField: self = .magnetometer
-        case .timestamp, .temperature, .other: return nil
+        case .timestamp, .temperature, .pressure, .other: return nil
         }
     }
 }

@@ -63,7 +63,7 @@ struct CorpusDevice: Sendable, CustomTestStringConvertible {
         gyroscope: CorpusGyroscope(scale: 0.000000005, format: "be:s32/32>>0", indexes: [0, 1, 2]),
         channels: [
             "anglvel_x": "anglvel", "anglvel_y": "anglvel", "anglvel_z": "anglvel", "accel_x": "accel", "accel_y": "accel",
-            "accel_z": "accel", "magn_x": "magn", "magn_y": "magn", "magn_z": "magn", "pressure0": "other",
+            "accel_z": "accel", "magn_x": "magn", "magn_y": "magn", "magn_z": "magn", "pressure0": "pressure",
             "temp0": "temp", "timestamp": "timestamp",
         ])
     static let adis16550 = CorpusDevice(

@@ -151,5 +151,7 @@ struct IMUStepsTests {
         let cadence = try #require(lines.last?["current_cadence"] as? Double)
         #expect(abs(cadence - 1.8) < 0.1, "\(cadence)")
         #expect(lines.allSatisfy { $0["recording"] == nil && ($0["start"] as? Double) == (lines.first?["start"] as? Double) })
+        // No barometer: no floors.
+        #expect(lines.allSatisfy { $0["floors_ascended"] == nil && $0["floors_descended"] == nil })
     }
 }

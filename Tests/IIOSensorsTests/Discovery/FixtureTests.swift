@@ -229,7 +229,7 @@ import Testing
     @Test("every fixture parses, ends every value in a newline and uses its own device numbers")
     func fixturesAreWellFormed() throws {
         let names = SysfsFixture.availableNames
-        #expect(names.count == 16)
+        #expect(names.count == 18)
         var sysnames: [String] = []
         for name in names {
             let fixture = try SysfsFixture(named: name)
@@ -556,6 +556,15 @@ struct DeviceExpectation: Sendable, CustomTestStringConvertible {
             channels: ChannelExpectation.axes("magn", first: 0, format: "le:s16/32>>0") + [.timestamp(4)],
             channelAttributes: ["magn_y": ["raw": "220", "scale": "0.001000000", "offset": "0", "sampling_frequency": "10.000000"]],
             trigger: "trigger56(magn_3d-dev56)", scanSize: 24, hasUpperBitGarbage: true),
+        DeviceExpectation(
+            fixture: "bmp280", id: "iio:device60", name: "bmp280",
+            channels: ["pressure", "temp"].map { ChannelExpectation(id: $0, index: nil, format: nil) },
+            channelAttributes: ["pressure": ["input": "100.125000000", "oversampling_ratio": "16"], "temp": ["input": "21450"]]),
+        DeviceExpectation(
+            fixture: "lps22hb", id: "iio:device61", name: "lps22hb",
+            channels: [ChannelExpectation(id: "pressure", index: nil, format: nil)],
+            channelAttributes: ["pressure": ["raw": "4149248", "scale": "0.000024414"]],
+            deviceAttributes: ["sampling_frequency": "1", "sampling_frequency_available": "1 10 25 50 75"]),
     ]
 }
 
