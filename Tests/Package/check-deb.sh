@@ -104,7 +104,7 @@ for tool in imu-list imu-stream imu-motion imu-record imu-import imu-train imu-e
 done
 check "imu-plot draws the demo" in_root sh -c "imu-plot $demo -o /tmp/demo.svg >/dev/null && grep -q '<svg' /tmp/demo.svg"
 rm -f "$chroot_dir/tmp/demo.svg"
-check "the unit runs /usr/bin/imu-classify" grep -qx 'ExecStart=/usr/bin/imu-classify --live --wait --any --json' \
+check "the unit runs /usr/bin/imu-classify" grep -qxF 'ExecStart=/usr/bin/imu-classify --live --wait --any --json $IMU_BRIDGE_MQTT_OPTIONS' \
     "$chroot_dir/usr/lib/systemd/system/imu-classify.service"
 check "the rule runs /usr/libexec/imu-bridge/iio-permissions" grep -q 'RUN+="/usr/libexec/imu-bridge/iio-permissions %S%p"' \
     "$chroot_dir/usr/lib/udev/rules.d/70-imu-bridge.rules"
