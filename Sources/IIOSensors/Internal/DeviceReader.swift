@@ -188,6 +188,19 @@ struct DeviceReader {
 
     // MARK: Buffered capture
 
+    /// Seconds of scans the kernel holds for a reader that is late: libiio's default (four refills, 0.16 s at
+    /// the default refill) drops scans whenever the process is not scheduled for longer, as on a loaded board.
+    static let kernelBufferSeconds = 2.0
+    /// The most scans asked of the kernel's buffer, so that a high rate cannot make it large.
+    static let kernelBufferMaximumScans = 8192
+
+    /// Refills the kernel keeps: enough for ``kernelBufferSeconds`` at `rate`, at least libiio's default of
+    /// four, and at most ``kernelBufferMaximumScans`` scans in all.
+    static func kernelRefills(samplesPerRefill: Int, rate: Double) -> Int {
+        let wanted = Int((rate * kernelBufferSeconds / Double(samplesPerRefill)).rounded(.up))
+        return max(4, min(wanted, kernelBufferMaximumScans / samplesPerRefill))
+    }
+
     private func streamBuffered(
         _ live: LibIIODevice, context: LibIIOContext, rate: Double, control: ReaderControl,
         deliver: ([SensorSample]) -> Void
@@ -205,6 +218,10 @@ struct DeviceReader {
         let samplesPerRefill = max(1, min(1024, Int((rate * configuration.bufferDuration).rounded())))
         let timeout = configuration.timeout ?? max(2, 4 * Double(samplesPerRefill) / rate)
         context.setTimeout(milliseconds: UInt32(timeout * 1000))
+        let kernelRefills = Self.kernelRefills(samplesPerRefill: samplesPerRefill, rate: rate)
+        if case .failure(let error) = live.setKernelBuffersCount(kernelRefills) {
+            logger.debug("\(device.name): keeping libiio's kernel buffer count (\(error))")
+        }
         let buffer: LibIIOBuffer
         switch live.createBuffer(samples: samplesPerRefill) {
         case .success(let created): buffer = created

@@ -118,6 +118,13 @@ struct LibIIODevice {
         return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
     }
 
+    /// Sets how many refills the kernel keeps (`iio_device_set_kernel_buffers_count`, before the buffer is
+    /// created): libiio's blocks with the high-speed interface, else a kfifo of `count` times the refill size.
+    func setKernelBuffersCount(_ count: Int) -> Result<Void, Errno> {
+        let status = iio_device_set_kernel_buffers_count(pointer, UInt32(clamping: count))
+        return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
+    }
+
     /// Opens a kernel buffer of `samples` scans (`iio_device_create_buffer`).
     func createBuffer(samples: Int) -> Result<LibIIOBuffer, Errno> {
         let (created, error) = LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isLowSpeedWarning) { () -> (OpaquePointer?, Int32) in

@@ -55,6 +55,8 @@ extension UMockdev {
                 #expect(try testbed.attribute("sampling_frequency", of: "iio:device0") == "100")
                 #expect(try testbed.attribute("buffer/enable", of: "iio:device0") == "0")
                 #expect(try testbed.attribute("current_timestamp_clock", of: "iio:device0") == "realtime")
+                // 4 scans a refill at 100 Hz; the kernel holds 2 s of them (libiio: refill x buffer count).
+                #expect(try testbed.attribute("buffer/length", of: "iio:device0") == "200")
             }
         }
 
