@@ -230,9 +230,10 @@ import Testing
     @Test("every fixture parses, ends every value in a newline and uses its own device numbers")
     func fixturesAreWellFormed() throws {
         let names = SysfsFixture.availableNames
-        #expect(names.count == 18)
+        #expect(names.count == 21)
         var sysnames: [String] = []
-        for name in names {
+        // The BNO055 tree sits apart: libiio 0.24 cannot open a context holding it.
+        for name in names + ["libiio-0.24-unreadable/bno055"] {
             let fixture = try SysfsFixture(named: name)
             for device in fixture.devices {
                 for attribute in device.attributes {

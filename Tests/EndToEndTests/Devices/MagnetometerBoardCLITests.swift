@@ -1,0 +1,71 @@
+import CommandLineSupport
+import Foundation
+import IIOTestbed
+import Testing
+
+extension IMUListTests {
+    @Test("more boards' magnetometers: LSM9DS1's lsm9ds1_magn, the BMM150 beside a BMI160, the GY-87's HMC5883L (scale corrected)")
+    func boardMagnetometers() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        for fixture in ["lsm9ds1", "bmi160-bmm150", "gy87-mpu6050-hmc5883l"] {
+            _ = try testbed.install(fixtureNamed: fixture)
+        }
+        let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(json.status == ExitStatus.success.rawValue, "\(json.standardError)")
+        try SchemaValidation.expectValid(json.output, schema: "imu.schema.json")
+        let imus = try jsonLines(json.output)
+        #expect(imus.map { $0["name"] as? String } == ["lsm9ds1", "bmi160", "mpu6050"])
+        let magnetometers = imus.map { $0["magnetometer"] as? [String: Any] }
+        #expect(magnetometers.map { $0?["name"] as? String } == ["lsm9ds1_magn", "bmm150_magn", "hmc5883l"])
+        #expect(magnetometers.map { $0?["mount_matrix_source"] as? String } == ["mount_matrix", "in_mount_matrix", "in_mount_matrix"])
+        #expect(magnetometers[1]?["mount_matrix"] as? [[Double]] == [[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+        let scales = magnetometers.map { magnetometer in
+            (magnetometer?["channels"] as? [[String: Any]])?.first { $0["id"] as? String == "magn_x" }?["scale"] as? Double
+        }
+        #expect(scales == [0.000146, 0.000625, 1.0 / 1090])
+
+        let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
+        #expect(table.status == ExitStatus.success.rawValue)
+        #expect(table.output.contains("IMU 0: lsm9ds1 (split, magnetometer lsm9ds1_magn, local:)"), "\(table.output)")
+        #expect(table.output.contains("IMU 1: bmi160 (combined, magnetometer bmm150_magn, local:)"), "\(table.output)")
+        #expect(table.output.contains("IMU 2: mpu6050 (combined, magnetometer hmc5883l, local:)"), "\(table.output)")
+    }
+}
+
+extension IMUStreamTests {
+    @Test("LSM9DS1 (polled): magnetic_field in µT, in the accelerometer's axes (mount_matrix applied)")
+    func lsm9ds1MagneticField() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "lsm9ds1")
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"), arguments: ["--device", "lsm9ds1", "--samples", "6", "--json"])
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        try SchemaValidation.expectValid(result.output, schema: "sample.schema.json")
+        let fields = try jsonLines(result.output).compactMap { $0["magnetic_field"] == nil ? nil : vector($0, "magnetic_field") }
+        #expect(!fields.isEmpty)
+        for field in fields {
+            // (1370, 342, -2740) counts at 0.0146 µT; mount_matrix negates x.
+            #expect(close(field, [-1370 * 0.0146, 342 * 0.0146, -2740 * 0.0146], tolerance: 1e-9), "\(field)")
+        }
+    }
+
+    @Test("GY-87 (--poll): magnetic_field in µT from the HMC5883L's corrected scale, 1/1090 G per count")
+    func hmc5883lMagneticField() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "gy87-mpu6050-hmc5883l")
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"),
+            arguments: ["--device", "mpu6050", "--poll", "--sensor-rate", "20", "--samples", "10", "--json"])
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        let fields = try jsonLines(result.output).compactMap { $0["magnetic_field"] == nil ? nil : vector($0, "magnetic_field") }
+        #expect(!fields.isEmpty)
+        let step = 100.0 / 1090
+        for field in fields {
+            // (218, 55, -436) counts; in_mount_matrix negates x and y.
+            #expect(close(field, [-218 * step, -55 * step, -436 * step], tolerance: 1e-9), "\(field)")
+        }
+    }
+}
