@@ -5,11 +5,14 @@
 /// 1. the same IIO device (mpu9150/mpu9250: inv_mpu6050 exposes the AK89xx as `in_magn_*` channels);
 /// 2. else the same group key as the IMU's accelerometer or gyroscope: the same parent device, or the same HID
 ///    sensor hub or cros-ec hub (`magn_3d` on `HID-SENSOR-200083.N.auto` beside `accel_3d` and `gyro_3d`);
-/// 3. else the same bus: its i2c client or spi device sits on the same adapter (`i2c-1`, `spi0`) as the IMU's
+/// 3. else behind the IMU: its i2c client sits on an adapter below the IMU's own client, the auxiliary bus that
+///    inv_mpu6050 declares as an i2c gate (a GY-87's HMC5883L, `.../1-0068/i2c-2/2-001e`, below the MPU-6050's `1-0068`);
+/// 4. else the same bus: its i2c client or spi device sits on the same adapter (`i2c-1`, `spi0`) as the IMU's
 ///    (a 9-DoF board: LSM6DSOX + LIS3MDL, LSM9DS1's accel/gyro and magnetometer parts at two i2c addresses), when
 ///    exactly one IMU without a magnetometer is on that bus (with two, nothing says which board it belongs to);
-/// 4. on a remote context (no sysfs parents): the same name stem, else the only IMU with the only magnetometer.
-/// Rules 1 and 2 give it to the first IMU in id order that matches and has no magnetometer yet. A magnetometer
+/// 5. on a remote context (no sysfs parents): the same name stem (`lsm9ds1-imu_accel` and `lsm9ds1_magn` share
+///    `lsm9ds1`), else the only IMU with the only magnetometer.
+/// Rules 1 to 3 give it to the first IMU in id order that matches and has no magnetometer yet. A magnetometer
 /// nothing matches is left out (a lone compass is no IMU).
 enum IMUGrouping {
     /// The IMUs formed by `devices`, in the order of their first device id.
@@ -70,6 +73,9 @@ enum IMUGrouping {
                 imus[index].sensorDevices.contains { bus(of: $0).map { $0 == bus(of: magnetometer) } ?? false }
             }
             var chosen = free.first { imus[$0].sensorDevices.contains { groupKey(of: $0) == groupKey(of: magnetometer) } }
+            if chosen == nil {
+                chosen = free.first { imus[$0].sensorDevices.contains { isBehind(magnetometer, $0) } }
+            }
             if chosen == nil, onBus.count == 1 { chosen = onBus.first }
             if chosen == nil, magnetometer.parentPath == nil, imus.count == 1, magnetometers.count == 1 {
                 chosen = free.first
@@ -93,6 +99,12 @@ enum IMUGrouping {
         return "/" + components.dropLast().joined(separator: "/")
     }
 
+    /// Whether `magnetometer`'s bus adapter lies below `sensor`'s parent device: an i2c bus the sensor's chip provides.
+    static func isBehind(_ magnetometer: IIODeviceInfo, _ sensor: IIODeviceInfo) -> Bool {
+        guard let adapter = bus(of: magnetometer), let parent = sensor.parentPath else { return false }
+        return adapter.hasPrefix(parent + "/")
+    }
+
     /// The parent that ties split devices together: the sensor's parent, or its grandparent when
     /// the parent is a per-sensor MFD cell (`HID-SENSOR-200073.0.auto`, `cros-ec-accel.0`).
     static func groupKey(of device: IIODeviceInfo) -> String {
@@ -104,11 +116,14 @@ enum IMUGrouping {
         return parent
     }
 
-    /// The part of a device name shared by an accelerometer and its gyroscope.
+    /// The part of a device name shared by an accelerometer, its gyroscope and its magnetometer: the name without
+    /// its sensor suffix, and without st_lsm6dsx's `-imu` (its LSM9DS1 devices are `lsm9ds1-imu_accel` and
+    /// `lsm9ds1-imu_gyro`, st_magn's is `lsm9ds1_magn`).
     static func stem(of name: String) -> String {
         if name == "accel_3d" || name == "gyro_3d" || name == "magn_3d" { return "hid-sensor-hub" }
         for suffix in ["_accel", "_gyro", "_magn", "-accel", "-gyro", "-magn"] where name.hasSuffix(suffix) {
-            return String(name.dropLast(suffix.count))
+            let stem = name.dropLast(suffix.count)
+            return String(stem.hasSuffix("-imu") ? stem.dropLast(4) : stem)
         }
         return name
     }

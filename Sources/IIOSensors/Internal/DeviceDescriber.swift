@@ -13,17 +13,24 @@ struct DeviceDescriber {
         let udevDevice = udev?.device(subsystem: "iio", sysname: id)
         let channels = device.channels.filter { !$0.isOutput }
         let deviceAttributes = Set(device.attributeNames)
+        let name = device.name ?? id
         var infos: [IIOChannelInfo] = []
         for channel in channels {
+            var scale = try number(channel, "scale", deviceAttributes, default: 1, accepted: Self.scales(channel.type))
+            if channel.type == .magneticField {
+                let correction = MagnetometerScaleCorrection.corrected(scale, driver: name)
+                if correction.isCorrected {
+                    logger.info("\(name) (\(id)): \(channel.id) scale \(scale) is not Gauss per count (driver); using \(correction.scale)")
+                }
+                scale = correction.scale
+            }
             infos.append(
                 IIOChannelInfo(
                     id: channel.id, type: channel.type, axis: channel.axis,
                     scanIndex: channel.isScanElement ? channel.scanIndex : nil, format: channel.format,
-                    scale: try number(channel, "scale", deviceAttributes, default: 1, accepted: Self.scales(channel.type)),
-                    offset: try number(channel, "offset", deviceAttributes, default: 0, accepted: Self.offsets)))
+                    scale: scale, offset: try number(channel, "offset", deviceAttributes, default: 0, accepted: Self.offsets)))
         }
         let parentPath = udevDevice?.parentSyspath
-        let name = device.name ?? id
         let accelerationSign = AccelerationSign.of(name: name, parentPath: parentPath)
         let hwdb = try hwdbMountMatrix(udevDevice?.property("ACCEL_MOUNT_MATRIX"), channels, accelerationSign, name: name)
         let (matrices, sources) = try mountMatrices(channels, deviceAttributes, hwdb: hwdb)

@@ -127,6 +127,18 @@ struct MagnetometerGroupingTests {
         #expect(imus.map { $0.magnetometer?.name } == ["qmc5883l", "bmm150"])
     }
 
+    @Test("a compass behind an IMU's auxiliary i2c gate joins that IMU, even with another IMU on the host bus")
+    func behindAuxiliaryGate() {
+        let bus = "/sys/devices/platform/soc/fe804000.i2c/i2c-1"
+        let imus = IMUGrouping.imus(
+            from: [
+                device(name: "mpu6050", parent: bus + "/1-0068", id: "iio:device0"),
+                device(name: "bmi160", parent: bus + "/1-0069", id: "iio:device1"),
+                magnetometer(name: "hmc5883l", parent: bus + "/1-0068/i2c-2/2-001e", id: "iio:device2"),
+            ], uri: "local:")
+        #expect(imus.map { $0.magnetometer?.name } == ["hmc5883l", nil])
+    }
+
     @Test("two IMUs on one bus and a compass on neither's parent: it joins neither")
     func ambiguousBus() {
         let bus = "/sys/devices/platform/soc/fe804000.i2c/i2c-1"
@@ -139,7 +151,7 @@ struct MagnetometerGroupingTests {
         #expect(imus.map { $0.magnetometer?.name } == [nil, nil])
     }
 
-    @Test("remote contexts: the only IMU takes the only magnetometer; a name stem pairs lsm9ds1 parts")
+    @Test("remote contexts: the only IMU takes the only magnetometer; a name stem pairs the kernel's lsm9ds1 parts")
     func remote() {
         let single = IMUGrouping.imus(
             from: [device(name: "mpu6050", id: "iio:device0"), magnetometer(name: "ak8975", parent: nil, id: "iio:device1")],
@@ -147,8 +159,9 @@ struct MagnetometerGroupingTests {
         #expect(single.first?.magnetometer?.name == "ak8975")
         let stems = IMUGrouping.imus(
             from: [
-                device(name: "lsm9ds1_accel", id: "iio:device0", gyro: false),
-                device(name: "lsm9ds1_gyro", id: "iio:device1", accel: false),
+                // st_lsm6dsx names them after its i2c id "lsm9ds1-imu"; st_magn's is "lsm9ds1_magn".
+                device(name: "lsm9ds1-imu_accel", id: "iio:device0", gyro: false),
+                device(name: "lsm9ds1-imu_gyro", id: "iio:device1", accel: false),
                 device(name: "mpu6050", id: "iio:device2"), magnetometer(name: "lsm9ds1_magn", parent: nil, id: "iio:device3"),
                 magnetometer(name: "hmc5883l", parent: nil, id: "iio:device4"),
             ], uri: "ip:pi")
