@@ -104,7 +104,7 @@ let package = Package(
         // The activity, step and device-event history in SQLite (CMSensorRecorder's role): schema, migrations, retention.
         .target(
             name: "MotionHistory",
-            dependencies: ["MotionActivityKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["MotionActivityKit", "MotionSamples", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // SVG pictures of recordings, evaluations and cross-validations (no dependencies, no Foundation).
         .target(name: "MotionPlots"),

@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """Step-count accuracy of imu-steps on real walks with counted steps, and its false steps on real non-walking data,
-beside a naive peak counter and the dataset's own counters, in one run.
+beside a naive peak counter and an open step counter run here (pydometer, PyPI, MIT), with the dataset's own
+counters quoted, in one run.
 
 Usage (from the package root, after `swift build -c release`):
-  git clone https://github.com/Oxford-step-counter/DataSet /tmp/oxford-steps      # CC BY 4.0
-  python3 Benchmarks/Steps/steps.py --oxford /tmp/oxford-steps \
+  git clone https://github.com/Oxford-step-counter/DataSet /tmp/oxford-steps      # CC BY 4.0, not committed here
+  python3 -m venv /tmp/steps-venv && /tmp/steps-venv/bin/pip install pydometer    # the open counter
+  /tmp/steps-venv/bin/python Benchmarks/Steps/steps.py --oxford /tmp/oxford-steps \
       --hapt ../shared/data/hapt --motionsense ../shared/data/motionsense [--work /tmp/steps-bench]
+The dataset folders may also come from $OXFORD_STEPS_DIR, $HAPT_DIR and $MOTIONSENSE_DIR.
 
 Walks: the 12 walks of the Oxford Step Counter dataset's `validation` folder (2 users x 6 placements, about 340 steps
 each, ground truth from a separate step-counting device), imported with `imu-import oxford-steps`. imu-steps was
 tuned on user1 only: user2 is the held-out report. Anchors measured from the same files: the dataset's own
 `steps as detected by algo` column (the Oxford step counter app's algorithm, run on the phone) and the phone's
 hardware step counter (recorded for user2 only), and a naive peak counter written here (peaks of the acceleration
-magnitude above a threshold, at least 0.3 s apart; its threshold tuned on user1 like imu-steps).
+magnitude above a threshold, at least 0.3 s apart; its threshold tuned on user1 like imu-steps). The open counter is
+pydometer 2019.2.8 (`Pedometer(data=..., sr=...).get_steps()`, its default method: low-passed magnitude peaks), run
+on the same raw accelerometer readings in g, untuned.
 
 Non-walking: UCI HAPT's sitting, standing and lying segments (imported with `imu-import hapt`) and MotionSense's
 sit and std trials (read directly). False steps are reported per hour and as a percentage of the steps one would take
@@ -83,6 +88,50 @@ def magnitudes_of_motionsense(path):
     return times, values
 
 
+def axes_of_recording(path):
+    """Timestamps and x, y, z (g) of a recording's raw accelerometer readings."""
+    times, axes = [], []
+    opener = gzip.open if os.path.exists(path + "/raw.csv.gz") else open
+    name = path + ("/raw.csv.gz" if opener is gzip.open else "/raw.csv")
+    with opener(name, "rt") as rows:
+        next(rows)
+        for row in rows:
+            fields = row.split(",")
+            if fields[1] == "":
+                continue
+            times.append(float(fields[0]))
+            axes.append((float(fields[1]), float(fields[2]), float(fields[3])))
+    return times, axes
+
+
+def axes_of_motionsense(path):
+    """Timestamps (50 Hz) and x, y, z of gravity + userAcceleration (g) of a MotionSense device-motion file."""
+    times, axes = [], []
+    with gzip.open(path, "rt") as rows:
+        header = next(rows).strip().split(",")
+        columns = [header.index(name) for name in ("gravity.x", "gravity.y", "gravity.z", "userAcceleration.x",
+                                                   "userAcceleration.y", "userAcceleration.z")]
+        for index, row in enumerate(rows):
+            fields = row.strip().split(",")
+            g = [float(fields[c]) for c in columns]
+            times.append(index / 50)
+            axes.append((g[0] + g[3], g[1] + g[4], g[2] + g[5]))
+    return times, axes
+
+
+def open_count(times, axes):
+    """pydometer's step count of readings `axes` (g) at the rate of `times`; 0 for fewer than 2 s of readings."""
+    import numpy
+    import pandas
+    import pydometer
+    if len(times) < 2 or times[-1] - times[0] < 2:
+        return 0
+    rate = (len(times) - 1) / (times[-1] - times[0])
+    x, y, z = (numpy.array(column) for column in zip(*axes))
+    count, _ = pydometer.Pedometer(data=pandas.DataFrame({"gx": x, "gy": y, "gz": z}), sr=rate).get_steps()
+    return int(count)
+
+
 def naive_count(times, values, threshold, minimum_interval=0.3):
     """Local maxima of the magnitude above `threshold` g, at least `minimum_interval` s apart."""
     steps, last = 0, -math.inf
@@ -107,12 +156,27 @@ def percent(found, truth):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--oxford", required=True, help="a clone of github.com/Oxford-step-counter/DataSet")
-    parser.add_argument("--hapt", required=True, help="the UCI HAPT folder (RawData/labels.txt)")
-    parser.add_argument("--motionsense", required=True, help="the MotionSense folder (A_DeviceMotion_data)")
+    parser.add_argument("--oxford", default=os.environ.get("OXFORD_STEPS_DIR"),
+                        help="a copy of github.com/Oxford-step-counter/DataSet (or $OXFORD_STEPS_DIR)")
+    parser.add_argument("--hapt", default=os.environ.get("HAPT_DIR"),
+                        help="the UCI HAPT folder, RawData/labels.txt (or $HAPT_DIR)")
+    parser.add_argument("--motionsense", default=os.environ.get("MOTIONSENSE_DIR"),
+                        help="the MotionSense folder, A_DeviceMotion_data (or $MOTIONSENSE_DIR)")
     parser.add_argument("--work", default="/tmp/steps-bench", help="where the imported recordings go (kept, reused)")
     parser.add_argument("--build", default=".build/release", help="where imu-steps and imu-import are")
     options = parser.parse_args()
+    for flag, folder, inside, source in (
+            ("--oxford", options.oxford, "validation", "git clone https://github.com/Oxford-step-counter/DataSet"),
+            ("--hapt", options.hapt, "RawData", "the UCI HAPT dataset (archive.ics.uci.edu, id 341)"),
+            ("--motionsense", options.motionsense, "A_DeviceMotion_data", "github.com/mmalekzadeh/motion-sense")):
+        if not folder or not os.path.isdir(os.path.join(folder, inside)):
+            sys.exit(f"steps.py: {flag} {folder or '(not given)'} has no {inside}/ folder; get it from {source} "
+                     f"and pass its folder with {flag} (or its environment variable)")
+    try:
+        import pydometer  # noqa: F401
+    except ImportError:
+        sys.exit("steps.py: the open step counter pydometer is not installed; "
+                 "python3 -m venv /tmp/steps-venv && /tmp/steps-venv/bin/pip install pydometer, then run with that python")
     steps_tool = os.path.join(options.build, "imu-steps")
     import_tool = os.path.join(options.build, "imu-import")
 
@@ -131,7 +195,8 @@ def main():
         truth = measured[name]["counted_steps"]
         final = last_row(os.path.join(options.oxford, "validation", stem + ".csv"))
         rows.append({"walk": stem, "user": stem.split("_")[0], "truth": truth, "imu-steps": measured[name]["number_of_steps"],
-                     "app algorithm": int(final[4]), "hardware counter": int(final[6]) if final[6] > 0 else None,
+                     "pydometer": open_count(*axes_of_recording(path)),
+                     "app (quoted)": int(final[4]), "hardware (quoted)": int(final[6]) if final[6] > 0 else None,
                      "magnitudes": magnitudes_of_recording(path)})
     # The naive counter's threshold, tuned on user1 like imu-steps.
     thresholds = [1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4]
@@ -142,7 +207,7 @@ def main():
     for r in rows:
         r["naive peaks"] = naive_count(*r["magnitudes"], naive_threshold)
 
-    counters = ["imu-steps", "naive peaks", "app algorithm", "hardware counter"]
+    counters = ["imu-steps", "naive peaks", "pydometer", "app (quoted)", "hardware (quoted)"]
     print(f"Walks: Oxford Step Counter validation set, ground truth by a separate counting device "
           f"(naive threshold {naive_threshold} g, tuned on user1)\n")
     print(f"{'walk':36s} {'truth':>5s}  " + "  ".join(f"{c:>16s}" for c in counters))
@@ -165,21 +230,29 @@ def main():
     motionsense = sorted(glob.glob(os.path.join(options.motionsense, "A_DeviceMotion_data", "sit_*", "*.csv.gz"))
                          + glob.glob(os.path.join(options.motionsense, "A_DeviceMotion_data", "std_*", "*.csv.gz")))
     print(f"\nNon-walking: {len(still)} HAPT sitting/standing/lying segments, {len(motionsense)} MotionSense sit/std trials")
-    print(f"{'set':28s} {'minutes':>8s} {'imu-steps':>10s} {'naive':>8s}   (false steps; % of 100 steps/min walking)")
-    total = {"minutes": 0.0, "imu-steps": 0, "naive": 0}
-    for label, paths, reader in (("HAPT sit/stand/lie", still, magnitudes_of_recording),
-                                 ("MotionSense sit/std", motionsense, magnitudes_of_motionsense)):
+    print(f"{'set':28s} {'minutes':>8s} {'imu-steps':>10s} {'naive':>8s} {'pydometer':>10s}   "
+          "(false steps; % of 100 steps/min walking: imu-steps / naive / pydometer)")
+    total = {"minutes": 0.0, "imu-steps": 0, "naive": 0, "pydometer": 0}
+    for label, paths, reader, axes in (
+            ("HAPT sit/stand/lie", still, magnitudes_of_recording, axes_of_recording),
+            ("MotionSense sit/std", motionsense, magnitudes_of_motionsense, axes_of_motionsense)):
         lines = imu_steps(steps_tool, paths)
         minutes = sum(l["timestamp"] - l["start"] for l in lines.values()) / 60
-        false_steps = sum(l["number_of_steps"] for l in lines.values())
-        naive = sum(naive_count(*reader(p), naive_threshold) for p in paths)
-        total["minutes"] += minutes
-        total["imu-steps"] += false_steps
-        total["naive"] += naive
-        print(f"{label:28s} {minutes:8.1f} {false_steps:10d} {naive:8d}   "
-              f"({100 * false_steps / (100 * minutes):.3f} % / {100 * naive / (100 * minutes):.3f} %)")
-    print(f"{'all':28s} {total['minutes']:8.1f} {total['imu-steps']:10d} {total['naive']:8d}   "
-          f"({100 * total['imu-steps'] / (100 * total['minutes']):.3f} % / {100 * total['naive'] / (100 * total['minutes']):.3f} %)")
+        counts = {"minutes": minutes, "imu-steps": sum(l["number_of_steps"] for l in lines.values()),
+                  "naive": sum(naive_count(*reader(p), naive_threshold) for p in paths),
+                  "pydometer": sum(open_count(*axes(p)) for p in paths)}
+        for key in total:
+            total[key] += counts[key]
+        print_false_steps(label, counts)
+    print_false_steps("all", total)
+
+
+def print_false_steps(label, counts):
+    """One row of the non-walking table: false steps, and as a % of walking at 100 steps per minute as long."""
+    walking = 100 * counts["minutes"]
+    shares = " / ".join(f"{100 * counts[c] / walking:.3f} %" for c in ("imu-steps", "naive", "pydometer"))
+    print(f"{label:28s} {counts['minutes']:8.1f} {counts['imu-steps']:10d} {counts['naive']:8d} {counts['pydometer']:10d}   "
+          f"({shares})")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MotionActivityKit
+import MotionSamples
 import Synchronization
 
 /// Writes the live history: activities as they change, steps per minute and device events, gathered in memory and
@@ -9,6 +10,11 @@ import Synchronization
 ///
 /// The activity in force is a row whose `end_date` is moved forward at every commit: after a crash it ends at the
 /// last committed time. Rows older than the retention are pruned when the recorder opens and every hour.
+///
+/// Commits and prunes are scheduled on the monotonic clock, so a wall clock stepped back (NTP setting a board without
+/// a real-time clock) never stops them; dates are the wall clock's, re-read at every call of ``unixDate(ofMonotonic:)``,
+/// so what follows a step is dated by the new clock. Dates outside ``HistoryDate/range`` are left out, and a minute
+/// holds at most ``StepMinute/maximumSteps`` steps.
 public final class HistoryRecorder: Sendable {
     /// The store written.
     public let store: HistoryStore
@@ -16,9 +22,10 @@ public final class HistoryRecorder: Sendable {
     public let commitInterval: Double
     /// Seconds of history kept; nil keeps everything.
     public let retention: Double?
-    /// Seconds between two prunes.
+    /// Seconds between two prunes, on the monotonic clock.
     public static let pruneInterval = 3600.0
     private let now: @Sendable () -> Double
+    private let monotonic: @Sendable () -> Double
     private let state: Mutex<State>
 
     private struct State {
@@ -28,63 +35,76 @@ public final class HistoryRecorder: Sendable {
         var events: [DeviceEvent] = []
         var openActivityID: Int64?
         var openStart: Double?
+        /// Monotonic seconds of the last commit and the last prune.
         var lastCommit: Double
         var lastPrune: Double
     }
 
     /// Creates a recorder on `store`, pruning at once what is older than `retention` seconds. `now` gives Unix
-    /// seconds (the wall clock, or a test's clock).
+    /// seconds (the wall clock, or a test's clock), `monotonic` seconds that never go back (`CLOCK_MONOTONIC`, or a
+    /// test's clock) for scheduling commits and prunes.
     public init(
         store: HistoryStore, retention: Double?, commitInterval: Double = 1,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        monotonic: @escaping @Sendable () -> Double = { MonotonicClock.now }
     ) throws(HistoryError) {
         self.store = store
         self.commitInterval = commitInterval
         self.retention = retention
         self.now = now
-        let start = now()
+        self.monotonic = monotonic
+        let start = monotonic()
         state = Mutex(State(lastCommit: start, lastPrune: start))
-        if let retention { try store.prune(before: start - retention) }
+        if let retention { try store.prune(before: now() - retention) }
     }
 
-    /// Unix seconds now, by the recorder's clock.
+    /// Unix seconds now, by the recorder's wall clock.
     public func clock() -> Double { now() }
 
-    /// Notes a new activity: the one in force ends at its start.
+    /// The Unix date of the monotonic time `timestamp` (a live stream's), by the wall clock as it reads now: the
+    /// offset between the two clocks is re-derived at every call, so a stepped wall clock dates what follows anew.
+    public func unixDate(ofMonotonic timestamp: Double) -> Double { timestamp + (now() - monotonic()) }
+
+    /// Notes a new activity: the one in force ends at its start. An activity dated outside ``HistoryDate/range`` is
+    /// left out.
     public func record(_ activity: MotionActivity) {
+        guard HistoryDate.isPlausible(activity.startDate) else { return }
         state.withLock { state in
             state.activities.append(activity)
             state.latest = max(state.latest ?? activity.startDate, activity.startDate)
         }
     }
 
-    /// Notes that the activity in force still held at `date` (Unix seconds).
+    /// Notes that the activity in force still held at `date` (Unix seconds; ignored outside ``HistoryDate/range``).
     public func advance(to date: Double) {
-        guard date.isFinite else { return }
+        guard HistoryDate.isPlausible(date) else { return }
         state.withLock { $0.latest = max($0.latest ?? date, date) }
     }
 
-    /// Adds `count` steps to the minute holding `date` (Unix seconds).
+    /// Adds `count` steps to the minute holding `date` (Unix seconds; ignored outside ``HistoryDate/range``), up to
+    /// ``StepMinute/maximumSteps`` in the minute.
     public func record(steps count: Int, at date: Double) {
-        guard count > 0, let minute = StepMinute.minute(of: date) else { return }
-        state.withLock { $0.steps[minute, default: 0] += count }
+        guard count > 0, HistoryDate.isPlausible(date), let minute = StepMinute.minute(of: date) else { return }
+        let added = min(count, StepMinute.maximumSteps)
+        state.withLock { $0.steps[minute] = min(StepMinute.maximumSteps, $0.steps[minute, default: 0] + added) }
     }
 
-    /// Notes a device event.
+    /// Notes a device event (left out when dated outside ``HistoryDate/range``).
     public func record(_ event: DeviceEvent) {
+        guard HistoryDate.isPlausible(event.date) else { return }
         state.withLock { $0.events.append(event) }
     }
 
-    /// Commits what was gathered if the last commit is ``commitInterval`` or more seconds old.
+    /// Commits what was gathered if the last commit is ``commitInterval`` or more seconds old (monotonic seconds).
     public func commitIfDue() throws(HistoryError) {
-        let due = state.withLock { now() - $0.lastCommit >= commitInterval }
+        let due = state.withLock { monotonic() - $0.lastCommit >= commitInterval }
         if due { try commit() }
     }
 
     /// Commits what was gathered now (in one transaction), and prunes if an hour has passed.
     public func commit() throws(HistoryError) {
         try state.withLock { (state: inout State) throws(HistoryError) in
-            let time = now()
+            let time = monotonic()
             let pending = state
             let (openID, openStart) = try store.write { db in try Self.write(pending, into: db) }
             state.activities.removeAll()
@@ -94,7 +114,7 @@ public final class HistoryRecorder: Sendable {
             state.openStart = openStart
             state.lastCommit = time
             if let retention, time - state.lastPrune >= Self.pruneInterval {
-                try store.prune(before: time - retention)
+                try store.prune(before: now() - retention)
                 state.lastPrune = time
             }
         }
@@ -126,9 +146,9 @@ public final class HistoryRecorder: Sendable {
             try db.execute(
                 sql: """
                     INSERT INTO steps (start_date, number_of_steps) VALUES (?, ?)
-                    ON CONFLICT (start_date) DO UPDATE SET number_of_steps = number_of_steps + excluded.number_of_steps
+                    ON CONFLICT (start_date) DO UPDATE SET number_of_steps = MIN(?, number_of_steps + excluded.number_of_steps)
                     """,
-                arguments: [minute, count])
+                arguments: [minute, count, StepMinute.maximumSteps])
         }
         for event in pending.events {
             try db.execute(

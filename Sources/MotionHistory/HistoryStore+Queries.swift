@@ -4,7 +4,7 @@ import MotionActivityKit
 
 extension HistoryStore {
     /// The activities in force at some time in `from..<to` (Unix seconds), oldest first; every row is
-    /// range-checked (finite dates, end not before start, a known kind and confidence).
+    /// range-checked (dates in ``HistoryDate/range``, end not before start, a known kind and confidence).
     public func intervals(from: Double, to: Double) throws(HistoryError) -> [ActivityInterval] {
         try read { db in try intervals(db, from: from, to: to) }
     }
@@ -20,7 +20,8 @@ extension HistoryStore {
         ).map { row throws(HistoryError) in try interval(of: row) }
     }
 
-    /// The step minutes overlapping `from..<to` (Unix seconds), oldest first.
+    /// The step minutes overlapping `from..<to` (Unix seconds), oldest first; every row is range-checked (a date in
+    /// ``HistoryDate/range``, 0...``StepMinute/maximumSteps`` steps).
     public func stepMinutes(from: Double, to: Double) throws(HistoryError) -> [StepMinute] {
         try read { db in try stepMinutes(db, from: from, to: to) }
     }
@@ -31,14 +32,16 @@ extension HistoryStore {
             sql: "SELECT start_date, number_of_steps FROM steps WHERE start_date + 60 > ? AND start_date < ? ORDER BY start_date",
             arguments: [from, to]
         ).map { row throws(HistoryError) in
-            guard let start = row["start_date"] as Int64?, let count = row["number_of_steps"] as Int?, count >= 0 else {
+            guard let start = row["start_date"] as Int64?, HistoryDate.isPlausible(Double(start)),
+                let count = row["number_of_steps"] as Int?, (0...StepMinute.maximumSteps).contains(count)
+            else {
                 throw malformed("a steps row")
             }
             return StepMinute(startDate: start, numberOfSteps: count)
         }
     }
 
-    /// The device events in `from..<to` (Unix seconds), oldest first.
+    /// The device events in `from..<to` (Unix seconds), oldest first; every date is in ``HistoryDate/range``.
     public func deviceEvents(from: Double, to: Double) throws(HistoryError) -> [DeviceEvent] {
         try read { db in try deviceEvents(db, from: from, to: to) }
     }
@@ -48,7 +51,7 @@ extension HistoryStore {
             db, sql: "SELECT date, event, device FROM device_events WHERE date >= ? AND date < ? ORDER BY date, id",
             arguments: [from, to]
         ).map { row throws(HistoryError) in
-            guard let date = row["date"] as Double?, date.isFinite, let name = row["event"] as String?,
+            guard let date = row["date"] as Double?, HistoryDate.isPlausible(date), let name = row["event"] as String?,
                 let event = DeviceEvent.Kind(rawValue: name), let device = row["device"] as String?
             else { throw malformed("a device_events row") }
             return DeviceEvent(date: date, event: event, device: device)
@@ -66,8 +69,8 @@ extension HistoryStore {
     }
 
     private func interval(of row: Row) throws(HistoryError) -> ActivityInterval {
-        guard let start = row["start_date"] as Double?, let end = row["end_date"] as Double?, start.isFinite,
-            end.isFinite, end >= start, let kindName = row["kind"] as String?,
+        guard let start = row["start_date"] as Double?, let end = row["end_date"] as Double?,
+            HistoryDate.isPlausible(start), HistoryDate.isPlausible(end), end >= start, let kindName = row["kind"] as String?,
             let kind = CoreMotionActivity(rawValue: kindName), let label = row["label"] as String?,
             let confidenceName = row["confidence"] as String?,
             let confidence = MotionActivityConfidence(name: confidenceName)

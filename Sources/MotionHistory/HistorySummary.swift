@@ -30,6 +30,12 @@ public struct HistorySummary: Sendable, Hashable {
         }
     }
 
-    /// Steps counted in the period (whole minutes that overlap it).
-    public var numberOfSteps: Int { stepMinutes.reduce(0) { $0 + $1.numberOfSteps } }
+    /// Steps counted in the period (whole minutes that overlap it); saturates at `Int.max` rather than overflow
+    /// (a store's rows, at most ``StepMinute/maximumSteps`` a minute, never come near it).
+    public var numberOfSteps: Int {
+        stepMinutes.reduce(0) { total, minute in
+            let (sum, overflow) = total.addingReportingOverflow(max(0, minute.numberOfSteps))
+            return overflow ? Int.max : sum
+        }
+    }
 }

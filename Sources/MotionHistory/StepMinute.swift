@@ -2,8 +2,12 @@
 public struct StepMinute: Sendable, Hashable {
     /// The minute's first second, Unix time, a multiple of 60.
     public let startDate: Int64
-    /// Steps counted in it.
+    /// Steps counted in it, 0...``maximumSteps``.
     public let numberOfSteps: Int
+
+    /// The most steps a minute may hold: 16.7 steps per second, several times the fastest sprint's cadence (about
+    /// 5 steps/s). A writer caps a minute there; a reader refuses a row above it as a hostile database.
+    public static let maximumSteps = 1000
 
     /// Creates a minute's count.
     public init(startDate: Int64, numberOfSteps: Int) {

@@ -6,16 +6,31 @@ import MotionHistory
 /// Where imu-classify keeps its history: the verdicts become CoreMotion activities (``MotionActivityManager``),
 /// written with the steps per minute and the device events by a ``HistoryRecorder`` that commits at least once a
 /// second.
+///
+/// Stream timestamps become Unix seconds here: a live stream's (monotonic) by the wall clock as it reads at each
+/// date (``HistoryRecorder/unixDate(ofMonotonic:)``: NTP stepping the clock of a board without a real-time clock
+/// re-dates what follows), a replay's from the moment the replay started.
 struct ActivityHistorySink: Sendable {
-    /// Turns verdicts into activities; its date offset makes stream timestamps Unix seconds.
+    /// Turns verdicts into activities, dated in the stream's seconds.
     let activities: MotionActivityManager
     /// Writes them.
     let recorder: HistoryRecorder
+    /// The Unix date of a replay's time 0; nil for a live (monotonic) stream.
+    let replayStart: Double?
+
+    /// The Unix date of the stream time `timestamp`.
+    func unixDate(of timestamp: Double) -> Double {
+        replayStart.map { $0 + timestamp } ?? recorder.unixDate(ofMonotonic: timestamp)
+    }
 
     /// Notes one verdict and the cadence (steps per second, nil without step counting): a changed activity starts a
     /// row (committed with the next commit).
     func record(_ update: ActivityTracker.Update, cadence: Double?) {
-        if let activity = activities.record(update, cadence: cadence) { recorder.record(activity) }
+        guard let activity = activities.record(update, cadence: cadence) else { return }
+        recorder.record(
+            MotionActivity(
+                kind: activity.kind, label: activity.label, confidence: activity.confidence,
+                startDate: unixDate(of: activity.startDate)))
     }
 
     /// Seconds between commits: the live stream arrives in bursts every `LiveMotionInput.bufferDuration` (0.25 s), so
@@ -24,13 +39,13 @@ struct ActivityHistorySink: Sendable {
 
     /// Notes that the stream reached `timestamp` (the open activity still holds), and commits when due.
     func advance(to timestamp: Double) throws {
-        recorder.advance(to: timestamp + activities.dateOffset)
+        recorder.advance(to: unixDate(of: timestamp))
         try recorder.commitIfDue()
     }
 
     /// Notes a step at the stream time `timestamp` (it is committed with the next commit).
     func recordStep(at timestamp: Double) {
-        recorder.record(steps: 1, at: timestamp + activities.dateOffset)
+        recorder.record(steps: 1, at: unixDate(of: timestamp))
     }
 
     /// Notes a device event now, and commits it.

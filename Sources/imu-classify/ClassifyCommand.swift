@@ -183,13 +183,13 @@ struct ClassifyCommand: AsyncParsableCommand {
     }
 
     /// Opens the history at `path` (creating it), pruned to `retention` seconds, with activities dated in Unix
-    /// seconds: a live stream's monotonic timestamps are shifted by the clocks' difference now, a replay's (which
-    /// start at 0) by the time now.
+    /// seconds: a live stream's monotonic timestamps are shifted by the clocks' difference at each date (re-read, so a
+    /// wall clock stepped by NTP dates what follows anew), a replay's (which start at 0) by the time it started.
     private static func historySink(at path: String, retention: Double, live: Bool) throws -> ActivityHistorySink {
         let recorder = try HistoryRecorder(
             store: try HistoryStore.openForWriting(at: path), retention: retention,
             commitInterval: ActivityHistorySink.commitInterval)
-        let offset = recorder.clock() - (live ? MonotonicClock.now : 0)
-        return ActivityHistorySink(activities: MotionActivityManager(dateOffset: offset), recorder: recorder)
+        return ActivityHistorySink(
+            activities: MotionActivityManager(), recorder: recorder, replayStart: live ? nil : recorder.clock())
     }
 }

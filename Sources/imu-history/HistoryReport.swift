@@ -81,9 +81,14 @@ struct HistoryReport: Encodable {
         return lines.joined(separator: "\n")
     }
 
-    /// `1 h 02 min`, `3 min 05 s`, `12 s`.
+    /// The longest duration written, in seconds: the span of ``HistoryDate/range`` (a store's rows are inside it).
+    static let longestDuration = HistoryDate.range.upperBound - HistoryDate.range.lowerBound
+
+    /// `1 h 02 min`, `3 min 05 s`, `12 s`; a duration that is not finite or not in 0...``longestDuration`` is
+    /// clamped into it (never converted unchecked).
     static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let clamped = seconds.isFinite ? min(max(seconds, 0), longestDuration) : 0
+        let total = Int(clamped.rounded())
         let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         if hours > 0 { return "\(hours) h \(two(minutes)) min" }

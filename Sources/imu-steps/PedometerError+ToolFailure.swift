@@ -7,7 +7,7 @@ extension PedometerError: ToolFailure {
     public var exitStatus: ExitStatus {
         switch self {
         case .calibrationNotWritten: .outputNotWritten
-        case .invalidParameter, .invalidInterval, .unreadableCalibration: .badInput
+        case .invalidParameter, .invalidInterval, .forgottenInterval, .unreadableCalibration: .badInput
         }
     }
 }

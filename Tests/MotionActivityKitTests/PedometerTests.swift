@@ -100,7 +100,7 @@ import Glibc
         #expect(throws: PedometerError.self) { try Pedometer(sampleRate: 50, historyCapacity: 0) }
     }
 
-    @Test("the history is bounded: the oldest steps are forgotten, the newest still answer")
+    @Test("the history is bounded: the oldest steps are kept as totals, the newest still answer one by one")
     func boundedHistory() throws {
         var gait = SyntheticGait(seed: 8)
         gait.walk(steps: 100, cadence: 120)
@@ -108,8 +108,60 @@ import Glibc
         let pedometer = try Pedometer(sampleRate: gait.rate, historyCapacity: 16)
         for motion in gait.motions { pedometer.process(motion) }
         #expect(abs(pedometer.numberOfSteps - 100) <= 1)
-        let kept = try pedometer.queryPedometerData(from: 0, to: 1000).numberOfSteps
-        #expect(kept >= 12 && kept <= 16)
+        #expect(try pedometer.queryPedometerData(from: 0, to: 1000).numberOfSteps == pedometer.numberOfSteps)
+        // The last 10 s hold kept steps only; a start among the forgotten ones cannot be answered and says so.
+        let end = try #require(gait.steps.last) + 1
+        #expect(try pedometer.queryPedometerData(from: end - 5, to: end).numberOfSteps >= 9)
+        #expect(throws: PedometerError.self) { try pedometer.queryPedometerData(from: 10, to: end) }
+        #expect(throws: PedometerError.self) { try pedometer.queryPedometerData(from: 0, to: 10) }
+        #expect(try pedometer.queryPedometerData(from: end, to: end + 100).numberOfSteps == 0)
+    }
+
+    @Test("pushed far past its capacity, counts and distances since the start stay exact and never fall (issue 13)")
+    func countsPastCapacity() throws {
+        var gait = SyntheticGait(seed: 13)
+        gait.pause(seconds: 1)
+        gait.walk(steps: 300, cadence: 110, jitter: 0.01)
+        gait.pause(seconds: 2)
+        let stride = try StrideModel(stepLength: 0.7)
+        let pedometer = try Pedometer(sampleRate: gait.rate, strideModel: stride, historyCapacity: 16)
+        var updates: [PedometerData] = []
+        pedometer.startUpdates(from: 0) { updates.append($0) }
+        var counted: [Int] = []
+        for motion in gait.motions where pedometer.process(motion) > 0 { counted.append(pedometer.numberOfSteps) }
+        #expect(abs(pedometer.numberOfSteps - 300) <= 2)
+        #expect(updates.map(\.numberOfSteps) == counted)
+        for update in updates {
+            let distance = try #require(update.distance)
+            #expect(abs(distance - 0.7 * Double(update.numberOfSteps)) < 1e-6)
+        }
+        let distances = updates.compactMap(\.distance)
+        #expect(distances == distances.sorted())
+        let whole = try pedometer.queryPedometerData(from: 0, to: 1000)
+        #expect(whole.numberOfSteps == pedometer.numberOfSteps)
+        #expect(abs((whole.distance ?? 0) - 0.7 * Double(pedometer.numberOfSteps)) < 1e-6)
+        // The average active pace over the whole walk: about 1 / (0.7 m × 110 / 60 s), not just the kept steps'.
+        #expect(abs((whole.averageActivePace ?? 0) - 60 / (0.7 * 110)) < 0.05)
+    }
+
+    @Test("floors past the capacity are kept as totals too")
+    func floorsPastCapacity() throws {
+        var gait = SyntheticGait(seed: 10)
+        gait.pause(seconds: 1)
+        gait.walk(steps: 200, cadence: 100)
+        gait.pause(seconds: 10)
+        let pedometer = try Pedometer(sampleRate: gait.rate, historyCapacity: 16)
+        let walkEnd = try #require(gait.steps.last)
+        for motion in gait.motions {
+            pedometer.process(motion)
+            let t = motion.timestamp
+            // 66 m climbed on foot, steadily: 22 floors, more than the 16 kept.
+            let height = t < 2 ? 0 : t < walkEnd ? 66 * (t - 2) / (walkEnd - 2) : 66
+            pedometer.process(pressureKilopascal: 101.3 * pow(1 - height / 44_330, 5.255), timestamp: t)
+        }
+        let data = try pedometer.queryPedometerData(from: 0, to: 1000)
+        #expect(data.floorsAscended == 21 || data.floorsAscended == 22)
+        #expect(data.floorsDescended == 0)
     }
 
     @Test("floors: 3 m climbed on foot is a floor, a lift ride is none; nil without a barometer")

@@ -2,6 +2,10 @@ import DeviceMotionKit
 import MotionActivityKit
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The step detector on synthetic gaits with known steps, and on motions that are no gait.
 @Suite struct StepDetectorTests {
     private func count(_ gait: SyntheticGait) throws -> (steps: [Double], detector: StepDetector) {
@@ -67,6 +71,19 @@ import Testing
         #expect(steps.count <= 1, "\(steps.count) false steps")
     }
 
+    /// A board moved up and down at gait frequency is a gait to this detector: one step per cycle, as CoreMotion
+    /// counts an arm swinging at walking rhythm. Moved across gravity at the same rhythm, it counts nothing.
+    @Test("a board swung at gait frequency (1.5-3 Hz): along gravity one step per cycle, across it none", arguments: [1.5, 2, 2.5, 3])
+    func gaitFrequencySwing(frequency: Double) throws {
+        var along = SyntheticGait(seed: 31)
+        along.swing(seconds: 60, frequency: frequency, vertical: true)
+        let counted = try count(along).steps.count
+        #expect(abs(Double(counted) - 60 * frequency) <= 0.05 * 60 * frequency, "\(counted) steps")
+        var across = SyntheticGait(seed: 32)
+        across.swing(seconds: 60, frequency: frequency, vertical: false)
+        #expect(try count(across).steps.count <= 1)
+    }
+
     @Test("drops a few isolated bumps that do not form a gait rhythm")
     func isolatedPeaks() throws {
         var gait = SyntheticGait(seed: 3)
@@ -113,5 +130,22 @@ import Testing
         parameters = StepDetectorParameters()
         parameters.lowPassCorner = .nan
         #expect(throws: PedometerError.self) { try StepDetector(sampleRate: 50, parameters: parameters) }
+    }
+
+    @Test(
+        "a timestamp that jumps to 1e300 while a rhythm is held is a long gap, not a crash",
+        arguments: Array(stride(from: 1.5, to: 2.1, by: 0.02)))
+    func timestampJump(cut: Double) throws {
+        var detector = try StepDetector(sampleRate: 100)
+        var steps = 0
+        // A 2 Hz walk-like signal until `cut` seconds (three peaks held, the fourth rising or just past), then one
+        // sample at 1e300 s that ends the fourth peak's lobe.
+        for index in 0..<Int(cut * 100) {
+            let time = Double(index) / 100
+            detector.process(timestamp: time, verticalAcceleration: 0.3 * sin(2 * Double.pi * 2 * time)) { _ in steps += 1 }
+        }
+        detector.process(timestamp: 1e300, verticalAcceleration: -100) { _ in steps += 1 }
+        detector.process(timestamp: .greatestFiniteMagnitude, verticalAcceleration: 100) { _ in steps += 1 }
+        #expect(steps <= 4)
     }
 }

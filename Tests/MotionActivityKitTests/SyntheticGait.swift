@@ -80,6 +80,17 @@ struct SyntheticGait {
         }
     }
 
+    /// Appends `seconds` of a board moved back and forth along one axis at `frequency` Hz (a hand waving it, an arm
+    /// swinging it): a sinusoid of `amplitude` g along gravity when `vertical`, else across it.
+    mutating func swing(seconds: Double, frequency: Double, amplitude: Double = 0.5, vertical: Bool) {
+        let end = time + seconds
+        let start = time
+        while time < end {
+            let value = amplitude * sin(2 * Double.pi * frequency * (time - start))
+            append(vertical: vertical ? value : 0, lateral: vertical ? 0 : value, noise: 0.02)
+        }
+    }
+
     /// Appends `seconds` of random vibration (a bus ride): band-limited noise of `amplitude` g standard deviation.
     mutating func vibrate(seconds: Double, amplitude: Double = 0.15) {
         let end = time + seconds

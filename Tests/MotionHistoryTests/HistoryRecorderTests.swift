@@ -37,7 +37,7 @@ import Testing
         defer { directory.remove() }
         let clock = TestClock(1_000_000)
         let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
-        let recorder = try HistoryRecorder(store: store, retention: nil) { clock.now() }
+        let recorder = try HistoryRecorder(store: store, retention: nil, now: { clock.now() }, monotonic: { clock.now() })
         recorder.record(Self.activity(.walking, at: 1_000_000))
         recorder.advance(to: 1_000_000.5)
         try recorder.commitIfDue()
@@ -102,6 +102,57 @@ import Testing
         #expect(try store.intervals(from: 0, to: 40 * day).map(\.activity.kind) == [.stationary])
         #expect(try store.stepMinutes(from: 0, to: 40 * day).map(\.numberOfSteps) == [4])
         #expect(try store.deviceEvents(from: 0, to: 40 * day).isEmpty)
+    }
+
+    @Test("commits follow the monotonic clock and dates the wall clock, re-read each time: steps back and forward")
+    func wallClockSteps() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let (wall, monotonic) = (TestClock(1_700_000_000), TestClock(50))
+        let recorder = try HistoryRecorder(
+            store: store, retention: nil, commitInterval: 0.75, now: { wall.now() }, monotonic: { monotonic.now() })
+        #expect(recorder.unixDate(ofMonotonic: 60) == 1_700_000_010)
+        recorder.record(steps: 1, at: recorder.unixDate(ofMonotonic: 60))
+        // NTP steps the wall clock back an hour: commits still come every 0.75 s of monotonic time.
+        wall.advance(-3600)
+        monotonic.advance(1)
+        try recorder.commitIfDue()
+        #expect(try store.stepMinutes(from: 0, to: 2e9).count == 1)
+        #expect(recorder.unixDate(ofMonotonic: 61) == 1_700_000_010 - 3600)
+        recorder.record(steps: 2, at: recorder.unixDate(ofMonotonic: 61))
+        monotonic.advance(1)
+        try recorder.commitIfDue()
+        #expect(try store.stepMinutes(from: 0, to: 2e9).map(\.numberOfSteps) == [2, 1])
+        // And forward a day: the next dates follow it, the commits their monotonic schedule.
+        wall.advance(86_400 + 3600)
+        recorder.record(Self.activity(.walking, at: recorder.unixDate(ofMonotonic: 62)))
+        try recorder.commitIfDue()
+        #expect(try store.intervals(from: 0, to: 2e9).isEmpty)
+        monotonic.advance(0.75)
+        try recorder.commitIfDue()
+        #expect(try store.intervals(from: 0, to: 2e9).map(\.activity.startDate) == [1_700_086_410])
+    }
+
+    @Test("the hourly prune: due after an hour of monotonic time, cutting at the wall clock's retention")
+    func hourlyPrune() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let day = 86_400.0
+        let (wall, monotonic) = (TestClock(1_700_000_000), TestClock(0))
+        let recorder = try HistoryRecorder(
+            store: store, retention: day, commitInterval: 1, now: { wall.now() }, monotonic: { monotonic.now() })
+        recorder.record(steps: 4, at: 1_700_000_000)
+        try recorder.commit()
+        // A day and a half later by the wall clock but only 59 minutes of monotonic time: no prune yet.
+        wall.advance(1.5 * day)
+        monotonic.advance(3540)
+        try recorder.commit()
+        #expect(try store.stepMinutes(from: 0, to: 2e9).count == 1)
+        monotonic.advance(60)
+        try recorder.commit()
+        #expect(try store.stepMinutes(from: 0, to: 2e9).isEmpty)
     }
 
     @Test("the store is a MotionActivityManager archive: queries read the database")

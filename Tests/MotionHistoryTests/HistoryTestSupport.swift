@@ -29,6 +29,6 @@ final class TestClock: Sendable {
     /// The time now.
     func now() -> Double { time.withLock { $0 } }
 
-    /// Moves the clock forward by `seconds`.
+    /// Moves the clock by `seconds` (back when negative: a wall clock stepped by NTP).
     func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
 }

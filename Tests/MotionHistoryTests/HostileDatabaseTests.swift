@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HistoryCommandSupport
+import MotionActivityKit
 import MotionHistory
 import Testing
 
@@ -107,6 +108,86 @@ import Testing
                 sql: "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (10, 5, 'flying', 'x', 'high')")
         }
         #expect(throws: HistoryError.self) { try HistoryStore.openForReading(at: path).intervals(from: 0, to: 100) }
+    }
+
+    /// A history at `path` with the row `sql` inserted past the schema's checks, as a hostile hand would.
+    private static func insertPastChecks(_ sql: String, at path: String) throws {
+        _ = try HistoryStore.openForWriting(at: path)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: sql)
+        }
+    }
+
+    @Test(
+        "rows outside the documented ranges are refused as a hostile database, not summed or converted (issue 13)",
+        arguments: [
+            // Two minutes of 2^62 steps: their sum passes Int.max.
+            "INSERT INTO steps VALUES (60, 4611686018427387904), (120, 4611686018427387904)",
+            "INSERT INTO steps VALUES (60, 1001)",
+            "INSERT INTO steps VALUES (-60, 10)",
+            "INSERT INTO steps VALUES (7258118460, 10)",
+            "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (-1e308, 1e308, 'walking', 'w', 'high')",
+            "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (100, 7258118401, 'walking', 'w', 'high')",
+            "INSERT INTO device_events (date, event, device) VALUES (1e300, 'added', 'x')",
+            "INSERT INTO device_events (date, event, device) VALUES (-1, 'added', 'x')",
+        ])
+    func rowsOutOfRange(sql: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history.sqlite")
+        try Self.insertPastChecks(sql, at: path)
+        let error = try #require(throws: HistoryError.self) {
+            try HistoryStore.openForReading(at: path).summary(from: -Double.greatestFiniteMagnitude, to: .greatestFiniteMagnitude)
+        }
+        guard case .notADatabase = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(error.exitStatus == .historyRefused)
+    }
+
+    @Test("rows at the ends of the documented ranges are read")
+    func rowsAtTheLimits() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history.sqlite")
+        try Self.insertPastChecks(
+            "INSERT INTO steps VALUES (0, 1000), (7258118400, 1000); "
+                + "INSERT INTO activities (start_date, end_date, kind, label, confidence) "
+                + "VALUES (0, 7258118400, 'walking', 'w', 'high')",
+            at: path)
+        let summary = try HistoryStore.openForReading(at: path).summary(from: -1, to: 1e10)
+        #expect(summary.numberOfSteps == 2000)
+        #expect(summary.durations[.walking] == HistoryDate.range.upperBound)
+    }
+
+    @Test("a summary's step total saturates rather than overflow, whatever minutes it is given")
+    func summaryTotalSaturates() {
+        let minutes = [StepMinute(startDate: 0, numberOfSteps: 1 << 62), StepMinute(startDate: 60, numberOfSteps: 1 << 62)]
+        let summary = HistorySummary(from: 0, to: 120, intervals: [], stepMinutes: minutes, deviceEvents: [])
+        #expect(summary.numberOfSteps == Int.max)
+    }
+
+    @Test("a writer caps a minute at 1000 steps and leaves out dates outside 1970...2200, so its readers never refuse it")
+    func writerStaysInRange() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let recorder = try HistoryRecorder(store: store, retention: nil)
+        recorder.record(steps: Int.max, at: 600)
+        recorder.record(steps: Int.max, at: 601)
+        try recorder.commit()
+        recorder.record(steps: 700, at: 602)
+        recorder.record(steps: 5, at: -1)
+        recorder.record(steps: 5, at: 1e300)
+        recorder.record(MotionActivity(kind: .walking, label: "w", confidence: .high, startDate: -1e308))
+        recorder.advance(to: 1e308)
+        recorder.record(DeviceEvent(date: -5, event: .added, device: "x"))
+        try recorder.commit()
+        let summary = try HistoryStore.openForReading(at: store.path).summary(from: -1e12, to: 1e12)
+        #expect(summary.stepMinutes == [StepMinute(startDate: 600, numberOfSteps: 1000)])
+        #expect(summary.intervals.isEmpty && summary.deviceEvents.isEmpty)
     }
 
     @Test("a writer cannot create its database in a directory it cannot create")

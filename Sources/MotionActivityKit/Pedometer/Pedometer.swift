@@ -28,8 +28,8 @@ public final class Pedometer {
 
     private var history: StepHistory
     private var floors = BarometricFloorCounter()
-    /// Floor changes: timestamp and +1 (up) or -1 (down) per floor, oldest first, bounded like the steps.
-    private var floorEvents: [(time: Double, change: Int)] = []
+    /// Floor changes, bounded like the steps.
+    private var floorEvents: FloorHistory
     private var updateStart: Double?
     private var handler: ((PedometerData) -> Void)?
     private var stepTimes: [Double] = []
@@ -45,6 +45,7 @@ public final class Pedometer {
         detector = try StepDetector(sampleRate: sampleRate, parameters: parameters)
         self.strideModel = strideModel
         history = StepHistory(capacity: historyCapacity)
+        floorEvents = FloorHistory(capacity: historyCapacity)
         stepTimes.reserveCapacity(StepDetector.heldStepCapacity)
     }
 
@@ -82,34 +83,31 @@ public final class Pedometer {
         isFloorCountingAvailable = true
         let change = floors.update(kilopascal: pressureKilopascal, timestamp: timestamp, walking: detector.isWalking)
         guard change != 0 else { return 0 }
-        if floorEvents.count >= history.capacity { floorEvents.removeFirst(max(1, history.capacity / 4)) }
-        for _ in 0..<abs(change) { floorEvents.append((timestamp, change > 0 ? 1 : -1)) }
+        floorEvents.append(floors: change, at: timestamp)
         notify()
         return change
     }
 
     /// The pedometer data between `start` and `end` (seconds, inclusive), from what it has seen and still keeps (as
-    /// `CMPedometer.queryPedometerData(from:to:withHandler:)`).
+    /// `CMPedometer.queryPedometerData(from:to:withHandler:)`). Steps and floors beyond the history's capacity are
+    /// kept as totals, so an interval from the first step on (a live count since the start) is always exact; one
+    /// that starts or ends among forgotten steps or floors throws ``PedometerError/forgottenInterval(start:end:)``.
     public func queryPedometerData(from start: Double, to end: Double) throws(PedometerError) -> PedometerData {
         guard start.isFinite, end.isFinite, start <= end else { throw .invalidInterval(start: start, end: end) }
-        let first = history.firstIndex(atOrAfter: start)
-        let last = history.firstIndex(atOrAfter: end.nextUp) - 1
-        var data = PedometerData(startDate: start, endDate: end, numberOfSteps: max(0, last - first + 1))
+        let span = try history.steps(from: start, through: end)
+        var data = PedometerData(startDate: start, endDate: end, numberOfSteps: span?.count ?? 0)
         if isFloorCountingAvailable {
-            let inside = floorEvents.filter { $0.time >= start && $0.time <= end }
-            data.floorsAscended = inside.filter { $0.change > 0 }.count
-            data.floorsDescended = inside.filter { $0.change < 0 }.count
+            let (ascended, descended) = try floorEvents.floors(from: start, through: end)
+            data.floorsAscended = ascended
+            data.floorsDescended = descended
         }
-        guard last >= first else { return data }
-        let before = first > 0 ? history.distances[first - 1] : 0
-        let distance = history.distances[last] - before
-        data.distance = distance
-        let cadence = history.cadences[last]
-        data.currentCadence = cadence
-        data.currentPace = 1 / (cadence * history.lengths[last])
+        guard let span else { return data }
+        data.distance = span.distance
+        data.currentCadence = span.last.cadence
+        data.currentPace = 1 / (span.last.cadence * span.last.length)
         // The first step's interval reaches back before the start: only the intervals between steps inside count.
-        let activeTime = history.activeTimes[last] - history.activeTimes[first]
-        let activeDistance = distance - history.lengths[first]
+        let activeTime = span.last.activeTime - span.first.activeTime
+        let activeDistance = span.distance - span.first.length
         if activeTime > 0, activeDistance > 0 { data.averageActivePace = activeTime / activeDistance }
         return data
     }

@@ -33,8 +33,6 @@ public struct StepDetector: Sendable {
     public private(set) var isWalking = false
     /// Steps reported so far.
     public private(set) var stepCount = 0
-    /// Peaks seen so far, steps or not (for diagnostics).
-    public private(set) var peakCount = 0
 
     private var lowPass: GaitLowPass
     private let rmsWeight: Double
@@ -173,7 +171,6 @@ public struct StepDetector: Sendable {
         }
         // A pseudo-peak: a second peak within one step of the plausible cadence range belongs to the same step.
         guard interval >= shortestInterval else { return }
-        peakCount += 1
         let mid = midStep(before: time, after: previous, height: height)
         // A stride holds the other leg's bump, and its two sign changes.
         let oneCycle = crossings <= parameters.maximumCrossingsPerStep + (mid == nil ? 0 : 2)
@@ -233,10 +230,15 @@ public struct StepDetector: Sendable {
     }
 
     /// The autocorrelation of the last `seconds` of signal at one step and at one stride (`interval` seconds and
-    /// twice that), whichever is larger.
+    /// twice that), whichever is larger. Both are clamped to what the window holds before they become sample counts
+    /// (timestamps that jump far ahead make `seconds` as large as a Double goes).
     private func periodicity(interval: Double, over seconds: Double) -> Double {
-        let lag = Int((interval * sampleRate).rounded())
-        let length = min(Int((seconds * sampleRate).rounded()), window.capacity - 2 * lag)
+        let capacity = Double(window.capacity)
+        func samples(_ seconds: Double) -> Int {
+            seconds.isFinite ? Int(min(max(seconds * sampleRate, 0), capacity).rounded()) : window.capacity
+        }
+        let lag = samples(interval)
+        let length = min(samples(seconds), window.capacity - 2 * lag)
         return max(window.correlation(lag: lag, length: length), window.correlation(lag: 2 * lag, length: length))
     }
 
@@ -246,7 +248,6 @@ public struct StepDetector: Sendable {
     }
 
     private mutating func startRhythm(at time: Double) {
-        peakCount += 1
         heldCount = 0
         hold(time)
         lastPeakTime = time

@@ -1,7 +1,7 @@
 /// The tuning of ``StepDetector``: the plausible cadence range, the adaptive threshold and the gait-rhythm gate.
 ///
-/// The defaults were tuned on the Oxford Step Counter dataset's `optimisation` traces and user 1 of its
-/// `validation` traces, never on user 2 (see Benchmarks/Steps/README.md).
+/// The defaults were tuned on user 1 of the Oxford Step Counter dataset's `validation` walks only, never on user 2,
+/// which is held out (Benchmarks/Steps/RESULTS.md).
 public struct StepDetectorParameters: Hashable, Sendable, Codable {
     /// Corner frequency of the low-pass on vertical user acceleration, in Hz.
     public var lowPassCorner: Double = 2.5

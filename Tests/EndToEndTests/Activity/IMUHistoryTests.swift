@@ -120,32 +120,57 @@ struct IMUHistoryTests {
         #expect(noHistory.status == ExitStatus.usage.rawValue && noHistory.standardError.contains("--retention only applies"))
     }
 
+    /// `count` rows of a MotionSense device-motion file from row `first` on: a board swinging at 2 Hz (50 Hz rows).
+    private static func motionSenseRows(from first: Int, count: Int) -> String {
+        (first..<first + count).map { index in
+            let swing = 0.3 * sin(2 * Double.pi * 2 * Double(index) / 50)
+            return "\(index),0,0,0,0,-1,0,0,0,\(swing),0,\(swing),0\n"
+        }.joined()
+    }
+
     @Test("kill -9 of imu-classify mid-write: the history passes integrity_check, keeps what was seen, and imu-history reads it")
     func killedWriter() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let database = "\(scratch.path)/history.sqlite"
+        // The replay reads a FIFO this test holds open: it cannot end before the kill, however fast the machine.
+        try FileManager.default.createDirectory(atPath: "\(scratch.path)/wlk_1", withIntermediateDirectories: true)
+        let fifo = "\(scratch.path)/wlk_1/sub_1.csv"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(writer >= 0)
+        defer { close(writer) }
+        func feed(_ text: String) { _ = text.utf8CString.withUnsafeBytes { write(writer, $0.baseAddress, $0.count - 1) } }
+        feed(
+            ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,rotationRate.x,rotationRate.y,"
+                + "rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try product("imu-classify"))
-        process.arguments = ["--replay", Self.heldOut, Self.heldOut, Self.heldOut, "--history", database, "--quiet"]
+        process.arguments = ["--replay", fifo, "--history", database, "--quiet"]
         var environment = ProcessInfo.processInfo.environment
         for name in ["LD_PRELOAD", "UMOCKDEV_DIR", "INVOCATION_ID"] { environment.removeValue(forKey: name) }
         process.environment = environment.merging(scratch.environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        // Polls, not the clock: wait until a reader has seen two commits with activities, reading while it writes.
+        // Polls, not the clock: feed a second of rows per poll (a full pipe refuses them: they are dropped, the replay
+        // only needs some) until a reader has seen three commits, each moving the open activity's end.
         var seen = 0
-        var commitsSeen = Set<Int>()
-        var polls = 0
-        while commitsSeen.count < 3, polls < 2000, process.isRunning {
+        var commitsSeen = Set<Double>()
+        var (polls, fed) = (0, 0)
+        while commitsSeen.count < 3, polls < 3000, process.isRunning {
+            feed(Self.motionSenseRows(from: fed, count: 50))
+            fed += 50
             usleep(20_000)
             polls += 1
-            guard let store = try? HistoryStore.openForReading(at: database) else { continue }
-            seen = try store.intervals(from: 0, to: 1e12).count
-            if seen > 0 { commitsSeen.insert(seen) }
+            guard let store = try? HistoryStore.openForReading(at: database),
+                let intervals = try? store.intervals(from: 0, to: 1e12), let last = intervals.last
+            else { continue }
+            seen = intervals.count
+            commitsSeen.insert(last.endDate)
         }
-        try #require(process.isRunning, "the replay ended before it could be killed (after \(polls) polls)")
+        try #require(process.isRunning, "the replay of a FIFO held open ended by itself (after \(polls) polls)")
+        try #require(commitsSeen.count >= 3, "three commits not seen in \(polls) polls")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -156,5 +181,32 @@ struct IMUHistoryTests {
         let history = try runOutsidePreload(
             "imu-history", ["--history", database, "--since", "1d", "--json"], environment: scratch.environment)
         #expect(history.status == ExitStatus.success.rawValue, "\(history.standardError)")
+    }
+
+    @Test(
+        "imu-history refuses, rather than crash on, rows a hostile hand wrote past the schema (issue 13)",
+        arguments: [
+            // Two minutes of 2^62 steps in the last hour: their sum passes Int.max.
+            "INSERT INTO steps SELECT CAST(strftime('%s', 'now') AS INTEGER) / 60 * 60 - 60 * value, 4611686018427387904 "
+                + "FROM (SELECT 1 AS value UNION SELECT 2)",
+            "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (-1e308, 1e308, 'walking', 'w', 'high')",
+        ])
+    func hostileRows(sql: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = "\(scratch.path)/history.sqlite"
+        _ = try HistoryStore.openForWriting(at: database)
+        let insert = Process()
+        insert.executableURL = try #require(PackageLocations.executableOnPath("sqlite3"), "sqlite3 writes the hostile row")
+        insert.arguments = [database, "PRAGMA ignore_check_constraints = ON; " + sql]
+        try insert.run()
+        insert.waitUntilExit()
+        try #require(insert.terminationStatus == 0)
+        for json in [false, true] {
+            let result = try runOutsidePreload(
+                "imu-history", ["--history", database, "--since", "3650d"] + (json ? ["--json"] : []), environment: scratch.environment)
+            #expect(result.status == ExitStatus.historyRefused.rawValue, "\(result.standardError)")
+            #expect(result.standardError.contains("outside the documented schema"), "\(result.standardError)")
+        }
     }
 }
