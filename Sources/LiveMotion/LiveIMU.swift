@@ -43,9 +43,14 @@ public struct LiveIMU: Sendable {
         return LiveIMU(imu: imu, source: source)
     }
 
-    /// A motion manager on this IMU delivering device motion every `1 / rate` seconds.
-    public func motionManager(rate: Double, logger: Logger = Logger(label: "imu-bridge.motion")) -> MotionManager {
-        let manager = MotionManager(source: source, logger: logger)
+    /// A motion manager on this IMU delivering device motion every `1 / rate` seconds, correcting the magnetometer's
+    /// readings in the magnetic frames with `magnetometerCalibration` (the one saved for ``IMU/calibrationKey``, which
+    /// the tools find through `CalibrationOptions`) and refining it online (``DeviceMotionPipeline``).
+    public func motionManager(
+        rate: Double, magnetometerCalibration: MagnetometerCalibration? = nil,
+        logger: Logger = Logger(label: "imu-bridge.motion")
+    ) -> MotionManager {
+        let manager = MotionManager(source: source, magnetometerCalibration: magnetometerCalibration, logger: logger)
         manager.deviceMotionUpdateInterval = 1 / rate
         return manager
     }

@@ -30,10 +30,13 @@ struct IMUCalibrate: AsyncParsableCommand {
 
             With --live, reads the magnetometer of the IMU (the first IMU, or --device), asks you to turn the \
             board slowly through all orientations (every face up, every edge down) and shows, on a terminal, the \
-            share of directions covered and the accuracy so far. It stops at high accuracy, after --duration \
+            share of directions covered, the accuracy so far and the device axes the field has not yet been seen \
+            along ("point +z -x down-north": turn the board so that its +z axis, then its -x axis, points along the \
+            Earth's field, down and towards magnetic north in the northern hemisphere, up and towards it in the \
+            southern). It stops at high accuracy, after --duration \
             seconds, or on Ctrl-C, with what it has. With --replay, reads a CSV with the columns t_s, mag_x, \
             mag_y, mag_z (microtesla, as BROAD and imu-motion's input have them; other columns ignored, .gz \
-            decompressed).
+            decompressed), with the same display on a terminal.
 
             The readings are binned by direction (96 cells), fitted with an ellipsoid (hard-iron offset and \
             soft-iron matrix) and checked; the accuracy is low from 15 % of the directions with a residual \

@@ -34,7 +34,9 @@ struct ClassifyCommand: AsyncParsableCommand {
             --live follows the first IMU (or --device), asking it for --sensor-rate (default 100 Hz); with --wait \
             it waits for one to appear, and --wait is the default under systemd (INVOCATION_ID set; --no-wait \
             turns it off). When the sensor is unplugged it says "sensor removed, waiting" and resumes when it \
-            comes back (with --any, on any IMU). --replay takes recordings written by imu-record or imu-import \
+            comes back (with --any, on any IMU). When the IMU has a magnetometer, its calibration saved by \
+            imu-calibrate is found by its bus key and named on stderr (--calibration FILE another, none none); a \
+            saved file that is not a calibration is an error (status 12). --replay takes recordings written by imu-record or imu-import \
             (their raw readings go through the same fusion as a live sensor) and MotionSense device-motion CSV \
             files, replayed one after another.
 
@@ -62,7 +64,7 @@ struct ClassifyCommand: AsyncParsableCommand {
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
-            or malformed input (an MQTT config file others may read), 11 history not writable, 13 model refused, \
+            or malformed input (an MQTT config file others may read, a magnetometer calibration), 11 history not writable, 13 model refused, \
             14 replayed input shorter than one window, 16 history database refused (not SQLite, damaged, another \
             application's, newer schema), 17 messages for the MQTT broker undelivered at the end; 64 usage error \
             (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000, --retention 1...3650 days, \
@@ -82,6 +84,7 @@ struct ClassifyCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "With --live") var sensor: SensorOptions
     @OptionGroup(title: "With --live") var sensorRateOption: SensorRateOptions
+    @OptionGroup(title: "With --live") var calibration: CalibrationOptions
     @OptionGroup var modelOption: ModelOptions
 
     @Option(help: "Smoothed probability below which the activity is reported as unknown.")
@@ -111,8 +114,8 @@ struct ClassifyCommand: AsyncParsableCommand {
         if live == !replayFiles.isEmpty {
             throw ValidationError("give either --live or --replay FILE...")
         }
-        if !live && (sensor.isGiven || sensorRateOption.sensorRate != nil) {
-            throw ValidationError("--device, --wait, --any and --sensor-rate only apply with --live")
+        if !live && (sensor.isGiven || sensorRateOption.sensorRate != nil || calibration.calibration != nil) {
+            throw ValidationError("--device, --wait, --any, --sensor-rate and --calibration only apply with --live")
         }
         if live && labelMap.path != nil {
             throw ValidationError("--label-map only applies with --replay")
@@ -131,7 +134,7 @@ struct ClassifyCommand: AsyncParsableCommand {
             live
             ? LiveMotionInput(
                 device: device, wait: wait ?? runsUnderSystemd, any: any, uri: uri, sensorRate: sensorRate,
-                logger: logger) : nil
+                calibration: calibration, logger: logger) : nil
         let (model, threshold, smoothing, json, replayFiles, labelMap, mqtt) = (
             model, threshold, smoothing, json, replayFiles, labelMap, mqtt
         )

@@ -18,6 +18,8 @@ struct LiveMotionInput: Sendable {
     let uri: String
     /// Sensor sampling rate to ask for, in Hz.
     let sensorRate: Double?
+    /// The magnetometer calibration to apply (`--calibration`): the IMU's saved one unless a file or none is given.
+    let calibration: CalibrationOptions
     /// Where the source logs.
     let logger: Logger
 
@@ -38,6 +40,9 @@ struct LiveMotionInput: Sendable {
             printStatus("imu-classify: \(status)")
             onStatus(status)
         }
-        return (live.motionManager(rate: rate, logger: logger), live.imu.name)
+        let found = try calibration.liveCalibration(for: live.imu, tool: "imu-classify")
+        return (
+            live.motionManager(rate: rate, magnetometerCalibration: found?.calibration, logger: logger), live.imu.name
+        )
     }
 }

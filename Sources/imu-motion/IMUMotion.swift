@@ -42,10 +42,13 @@ struct IMUMotion: ParsableCommand {
             constant 9 s; held on the gyroscope while the field's norm or dip says it is disturbed), the north \
             frames are north-west-up, and the output adds heading (degrees clockwise from north, 0..<360, in the \
             north frames; empty before the first reading and in x-arbitrary-corrected-z-vertical) and \
-            magnetic_field x, y, z (microtesla) with its accuracy: uncalibrated, or with --calibration FILE \
-            (imu-calibrate's result; a file out of range is refused with status 12) the readings corrected by it \
-            and its accuracy. A recording of format 3 carries its magnetometer's readings and the calibration \
-            imu-record used, which is applied unless --calibration names another file or none. \
+            magnetic_field x, y, z (microtesla) with its accuracy: with --calibration FILE (imu-calibrate's result; a \
+            file out of range is refused with status 12) the readings corrected by it and its accuracy from the \
+            start. The calibration is also estimated online from the readings (the fit imu-calibrate makes) and takes \
+            over whenever its accuracy is better: without a file (or with none) the field is uncalibrated until the \
+            device has turned through enough directions for low, then medium and high. A recording of format 3 \
+            carries its magnetometer's readings and the calibration imu-record used, which is applied unless \
+            --calibration names another file or none. \
             x-true-north-z-vertical needs the declination: --latitude DEG --longitude DEG [--date YYYY-MM-DD, \
             default today] from the World Magnetic Model 2025 (valid 2025-01-01 to 2029-12-31), or --declination DEG.
 

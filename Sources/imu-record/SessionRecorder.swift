@@ -57,11 +57,9 @@ struct SessionRecorder: Sendable {
         } catch is CancellationError {
             throw StoppedBeforeRecording()
         }
-        if live.imu.magnetometer == nil, case .file(let path) = calibration.choice {
-            printError("imu-record: \(live.imu.name) has no magnetometer; --calibration \(path) is not used")
-        }
         let session = try RecordingSession(
-            imu: live.imu, calibration: try calibration.calibration(for: live.imu), tag: tag, subject: subject,
+            imu: live.imu, calibration: try calibration.liveCalibration(for: live.imu, tool: "imu-record"), tag: tag,
+            subject: subject,
             output: FilePath(output), rate: rate,
             startDelay: countdown ? 2 : 0, duration: duration)
         if countdown { printStatus("imu-record: recording '\(tag)' starts in 2 s") }

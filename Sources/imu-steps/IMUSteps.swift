@@ -35,7 +35,9 @@ struct IMUSteps: AsyncParsableCommand {
             Floors: with --live and a barometer (an IIO pressure sensor such as a bmp280 or lps22hb; the one beside the \
             IMU, else the only one: imu-list shows it), each 3 m climbed or descended while walking is a floor; \
             floors_ascended and floors_descended appear only with a barometer. A pressure outside 30...110 kPa is a \
-            malformed sysfs value (status 9).
+            malformed sysfs value (status 9). With --live and a magnetometer, the IMU's calibration saved by \
+            imu-calibrate is found by its bus key and named on stderr (--calibration FILE another, none none); a saved \
+            file that is not a calibration is an error (status 12).
 
             Calibrating from a walk of 100 m, then using it:
               imu-steps --calibrate-distance 100 --stride-calibration s.json walk.imurec
@@ -43,7 +45,7 @@ struct IMUSteps: AsyncParsableCommand {
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 11 the stride \
-            calibration cannot be written, 12 unreadable or malformed input or stride calibration, 14 no steps to \
+            calibration cannot be written, 12 unreadable or malformed input, stride or magnetometer calibration, 14 no steps to \
             calibrate from; 64 usage error (--rate 10...200 Hz, --height 0.5...2.5 m, --stride-length 0.1...3 m, \
             --calibrate-distance 1...100000 m, --sensor-rate 0.1...10000 Hz); 1 anything else.
             """,
@@ -58,6 +60,7 @@ struct IMUSteps: AsyncParsableCommand {
 
     @OptionGroup(title: "With --live") var sensor: SensorOptions
     @OptionGroup(title: "With --live") var sensorRateOption: SensorRateOptions
+    @OptionGroup(title: "With --live") var calibration: CalibrationOptions
     @OptionGroup var motionRate: MotionRateOptions
 
     @Option(help: ArgumentHelp("The user's height in metres, for the stride model.", valueName: "metres"))
@@ -87,8 +90,8 @@ struct IMUSteps: AsyncParsableCommand {
 
     func validate() throws {
         if live == !recordings.isEmpty { throw ValidationError("give either --live or recordings to count steps in") }
-        if !live && (sensor.isGiven || sensorRateOption.sensorRate != nil) {
-            throw ValidationError("--device, --wait, --any and --sensor-rate only apply with --live")
+        if !live && (sensor.isGiven || sensorRateOption.sensorRate != nil || calibration.calibration != nil) {
+            throw ValidationError("--device, --wait, --any, --sensor-rate and --calibration only apply with --live")
         }
         try requireFlag("--rate", motionRate.rate, in: Self.rateRange, unit: "Hz")
         if let height { try requireFlag("--height", height, in: StrideModel.heightRange, unit: "m") }
@@ -113,7 +116,8 @@ struct IMUSteps: AsyncParsableCommand {
             live
             ? LiveStepsInput(
                 device: sensor.device, wait: sensor.waits(otherwise: runsUnderSystemd), any: sensor.any, uri: sensor.uri,
-                sensorRate: sensorRateOption.sensorRate ?? SensorRateOptions.fusionDefault, logger: logger) : nil
+                sensorRate: sensorRateOption.sensorRate ?? SensorRateOptions.fusionDefault, calibration: calibration,
+                logger: logger) : nil
         let (recordings, calibrateDistance) = (recordings, calibrateDistance)
         do {
             try await runCancellingOnInterrupt {

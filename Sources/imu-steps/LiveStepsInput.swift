@@ -16,6 +16,8 @@ struct LiveStepsInput: Sendable {
     let uri: String
     /// Sensor sampling rate to ask for, in Hz.
     let sensorRate: Double
+    /// The magnetometer calibration to apply (`--calibration`): the IMU's saved one unless a file or none is given.
+    let calibration: CalibrationOptions
     /// Where the source logs.
     let logger: Logger
 
@@ -29,8 +31,10 @@ struct LiveStepsInput: Sendable {
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
         ) { status in printStatus("imu-steps: \(status)") }
+        let found = try calibration.liveCalibration(for: live.imu, tool: "imu-steps")
         let barometer = try IMUDiscovery(uri: uri, logger: logger).inventory().barometer(for: live.imu)
         if let barometer { logger.info("floors from the barometer \(barometer.name) (\(barometer.id))") }
-        return (live.motionManager(rate: rate, logger: logger), try barometer.map { try IIOPressureReader(barometer: $0, uri: uri) })
+        let manager = live.motionManager(rate: rate, magnetometerCalibration: found?.calibration, logger: logger)
+        return (manager, try barometer.map { try IIOPressureReader(barometer: $0, uri: uri) })
     }
 }

@@ -11,14 +11,16 @@ import Glibc
 ///
 /// Not given, a live IMU's saved calibration is found by its ``IIOSensors/IMU/calibrationKey`` under
 /// `$XDG_STATE_HOME/imu-bridge/calibration/` (imu-calibrate's default place) and a recording's own (the one noted in
-/// its `recording.json`) is used; `none` applies none; a file applies that file. A file that exists but is not a
+/// its `recording.json`) is used; `none` gives none; a file gives that file. The calibration given is applied from
+/// the start, and the one device motion estimates online takes over when better (``DeviceMotionKit/DeviceMotionPipeline``),
+/// so with `none` the field is uncalibrated only until that estimate reaches `low`. A file that exists but is not a
 /// usable calibration is an error (exit status 12), never skipped.
 public struct CalibrationOptions: ParsableArguments, Sendable {
     /// What `--calibration` names.
     public enum Choice: Hashable, Sendable {
         /// Not given: the live IMU's saved calibration, or the recording's, if there is one.
         case automatic
-        /// `none`: readings are fused uncalibrated.
+        /// `none`: no saved calibration; readings are fused uncalibrated until the online estimate reaches `low`.
         case none
         /// A calibration file (imu-calibrate's JSON).
         case file(FilePath)
@@ -28,7 +30,7 @@ public struct CalibrationOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("calibration"),
         help: ArgumentHelp(
-            "Magnetometer calibration (imu-calibrate's JSON) to correct the readings with, or none. Default: the live IMU's saved one ($XDG_STATE_HOME/imu-bridge/calibration/<key>.json), a recording's own.",
+            "Magnetometer calibration (imu-calibrate's JSON) to correct the readings with from the start, or none (only the one estimated online). Default: the live IMU's saved one ($XDG_STATE_HOME/imu-bridge/calibration/<key>.json), a recording's own.",
             valueName: "file|none"))
     public var calibration: String?
 
@@ -67,6 +69,24 @@ public struct CalibrationOptions: ParsableArguments, Sendable {
             else { return nil }
             return RecordingCalibration(file: file, path: path.string)
         }
+    }
+
+    /// The calibration for the live `imu` as a tool opening it applies it (imu-record, imu-classify, imu-steps):
+    /// ``calibration(for:)-(IMU)``, with a status line naming the file used (`imu-steps: magnetometer calibration
+    /// PATH (high)`), and a warning when `--calibration FILE` was given for an IMU without a magnetometer (the file is
+    /// still read, so a bad one is refused; `nil` is returned).
+    public func liveCalibration(for imu: IMU, tool: String) throws(RecordingError) -> RecordingCalibration? {
+        let found = try calibration(for: imu)
+        guard imu.magnetometer != nil else {
+            if case .file(let path) = choice {
+                printError("\(tool): \(imu.name) has no magnetometer; --calibration \(path) is not used")
+            }
+            return nil
+        }
+        if let found {
+            printStatus("\(tool): magnetometer calibration \(found.path) (\(found.calibration.accuracy.name))")
+        }
+        return found
     }
 
     /// The calibration for a recording's readings: the file given, none, or (not given) the one it was recorded with.

@@ -9,6 +9,12 @@ enum DirectionGrid {
     /// Cells on the whole sphere.
     static let cellCount = 6 * cellsPerSide * cellsPerSide
 
+    /// The cells of the cube face `direction` points through (its ``cellsPerSide`` × ``cellsPerSide`` cells).
+    static func cells(facing direction: DeviceAxisDirection) -> Range<Int> {
+        let perFace = cellsPerSide * cellsPerSide
+        return direction.rawValue * perFace..<(direction.rawValue + 1) * perFace
+    }
+
     /// The cell of `direction` (any length but zero, finite), in `0..<cellCount`.
     static func cell(of direction: Vector3) -> Int {
         let magnitudes = (abs(direction.x), abs(direction.y), abs(direction.z))

@@ -36,12 +36,28 @@ public struct MagnetometerCalibrator: Sendable {
     public private(set) var ignoredCount = 0
     /// The latest calibration that passed its checks, or `nil` before the first.
     public private(set) var calibration: MagnetometerCalibration?
+    /// The root mean square of the raw readings' norms' relative deviation from their mean, over the readings
+    /// ``calibration`` was fitted to: what its ``MagnetometerCalibration/residual`` would be without correcting
+    /// anything (close to it for readings that come calibrated already), or `nil` before the first calibration.
+    public private(set) var uncorrectedResidual: Double?
 
     /// Creates a calibrator with no readings.
     public init() {}
 
     /// The share of direction cells that hold readings, 0...1.
     public var coverage: Double { Double(cells.count { !$0.isEmpty }) / Double(DirectionGrid.cellCount) }
+
+    /// The device directions the field has been seen along too rarely, the least covered first: those whose cube
+    /// face (``DirectionGrid``) has readings in fewer than half of its cells. Turning the device so that each of
+    /// them points along the Earth's field (down and towards magnetic north in the northern hemisphere, up and
+    /// towards it in the southern) fills them; empty once every face is half covered.
+    public var missingDirections: [DeviceAxisDirection] {
+        let filled = DeviceAxisDirection.allCases.map { direction in
+            (direction, DirectionGrid.cells(facing: direction).count { !cells[$0].isEmpty })
+        }
+        let half = DirectionGrid.cellsPerSide * DirectionGrid.cellsPerSide / 2
+        return filled.filter { $0.1 < half }.sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }.map(\.0)
+    }
 
     /// The accuracy of ``calibration``, ``MagneticFieldCalibrationAccuracy/uncalibrated`` without one.
     public var accuracy: MagneticFieldCalibrationAccuracy { calibration?.accuracy ?? .uncalibrated }
@@ -100,6 +116,7 @@ public struct MagnetometerCalibrator: Sendable {
             sampleCount: sampleCount, coverage: coverage, residual: min(finalResidual, 1))
         guard candidate.problem == nil, candidate.accuracy != .uncalibrated else { return }
         calibration = candidate
+        uncorrectedResidual = Self.normDeviation(points)
         if (candidate.offset - centre).norm > 0.1 * candidate.fieldNorm { recentre(on: candidate.offset) }
     }
 
@@ -109,6 +126,14 @@ public struct MagnetometerCalibrator: Sendable {
         centre = offset
         cells = [[Vector3]](repeating: [], count: DirectionGrid.cellCount)
         for reading in kept { _ = store(reading) }
+    }
+
+    /// The root mean square of `points`' norms' relative deviation from their mean (not empty, not all zero).
+    private static func normDeviation(_ points: [Vector3]) -> Double {
+        let norms = points.map(\.norm)
+        let mean = norms.reduce(0, +) / Double(norms.count)
+        let sum = norms.reduce(0.0) { $0 + ($1 / mean - 1) * ($1 / mean - 1) }
+        return (sum / Double(norms.count)).squareRoot()
     }
 
     /// The smallest eigenvalue of the mean outer product of the readings' directions from their mean.

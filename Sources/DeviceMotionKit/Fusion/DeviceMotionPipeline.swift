@@ -14,9 +14,18 @@ import Resampling
 /// Magnetometer readings (``append(magnetometer:)``, optional) are a third stream on the same clock: each is applied
 /// to the filter's heading correction right after the first fused reading at or after its timestamp, and the
 /// attitude is expressed in ``referenceFrame``. In ``AttitudeReferenceFrame/xArbitraryZVertical`` (the default) they
-/// are ignored and the output is exactly what it is without them. With a ``magnetometerCalibration`` each reading is
-/// corrected by it first, and the outputs' ``CalibratedMagneticField/accuracy`` is the calibration's; without one
-/// the readings are used as they came, `uncalibrated`.
+/// are ignored and the output is exactly what it is without them.
+///
+/// In the magnetic frames each reading is corrected by ``calibrationInUse`` before use, and the outputs'
+/// ``CalibratedMagneticField/accuracy`` is its accuracy (`uncalibrated` while there is none). That is the given
+/// ``magnetometerCalibration`` (a saved file) from the start; meanwhile a ``MagnetometerCalibrator`` estimates hard and
+/// soft iron online from the same readings, as CoreMotion calibrates on the fly, and its calibration takes over
+/// whenever it reaches a better accuracy than the one in use (without a given calibration: as soon as it reaches
+/// `low`, then at `medium` and `high`). A given `high` calibration is kept for the whole stream, and the estimation
+/// stops once the calibration in use is `high`. An estimate that does not at least halve the spread of the
+/// readings' norm (``correctionFactor``) takes over as no correction: readings that come calibrated already (BROAD's)
+/// stay as they came, with the estimate's accuracy, so that the estimate's own errors do not move the heading. The calibrator keeps at most 384 readings
+/// (96 direction cells of 4), so memory stays bounded however long the stream.
 ///
 /// Memory stays bounded whatever the timestamps: readings wait for the rate measurement only up to
 /// ``unmeasuredReadingLimit``; past it the pipeline starts at the nominal rate if it was given one, else it drops
@@ -41,6 +50,10 @@ public struct DeviceMotionPipeline: Sendable {
     /// Longest interval between magnetometer readings the heading correction integrates over, in seconds; a longer
     /// pause (a gap in the stream) counts as this long.
     private static let magnetometerIntervalLimit = 1.0
+    /// By how much an online calibration must lower the spread of the field's norm (its residual) below that of the
+    /// readings as they came to be applied; less, and the readings are used as they came, with the estimate's
+    /// accuracy.
+    public static let correctionFactor = 2.0
     /// Aligned readings held before the sensor rate must be measured (it needs 16): the bound on what a pipeline
     /// buffers when the timestamps never give a rate in ``sensorRateRange``.
     public static let unmeasuredReadingLimit = 4096
@@ -53,8 +66,11 @@ public struct DeviceMotionPipeline: Sendable {
     public let referenceFrame: AttitudeReferenceFrame
     /// The magnetic declination in degrees (east of true north positive) that ``AttitudeReferenceFrame/xTrueNorthZVertical`` uses.
     public let declination: Double
-    /// The hard- and soft-iron correction applied to magnetometer readings, if any.
+    /// The hard- and soft-iron correction given (a saved calibration), applied from the start, if any.
     public let magnetometerCalibration: MagnetometerCalibration?
+    /// The correction applied to magnetometer readings now: ``magnetometerCalibration`` until the online estimate
+    /// reaches a better accuracy, then that estimate; `nil` while there is neither.
+    public private(set) var calibrationInUse: MagnetometerCalibration?
     /// What each output carries: everything with a gyroscope, less without.
     public let availableFields: DeviceMotionFields
     /// Merges accelerometer and gyroscope readings onto one timeline.
@@ -93,6 +109,12 @@ public struct DeviceMotionPipeline: Sendable {
     private var lastMagnetometerTimestamp: Double?
     /// The last magnetometer reading applied, in µT.
     private var lastMagneticField: Vector3?
+    /// Estimates the magnetometer's calibration online from its readings, while the one in use is below `high`.
+    private var calibrator = MagnetometerCalibrator()
+    /// The accuracy outputs carried before the calibration in use last changed, and the output time from which they
+    /// carry the new one's (the change's time plus the resampler's latency, when fields corrected by the new
+    /// calibration fill the resampler's kernel).
+    private var accuracyChange: (previous: MagneticFieldCalibrationAccuracy, since: Double)?
     /// Timestamp of the first fused reading after the first magnetometer reading: outputs from then on carry a
     /// field (and, in the north frames, a heading).
     private var firstMagneticTimestamp: Double?
@@ -112,7 +134,8 @@ public struct DeviceMotionPipeline: Sendable {
     ///     ``AttitudeReferenceFrame/xArbitraryZVertical`` need a gyroscope and magnetometer readings.
     ///   - declination: Degrees east of true north of the magnetic field (west negative), -180...180, for
     ///     ``AttitudeReferenceFrame/xTrueNorthZVertical``; ignored in the other frames.
-    ///   - magnetometerCalibration: Corrects each magnetometer reading before use (`nil`: readings as they came).
+    ///   - magnetometerCalibration: Corrects each magnetometer reading before use, until the online estimate reaches
+    ///     a better accuracy (`nil`: readings as they came until the online estimate reaches `low`).
     /// - Throws: ``MotionError/rateOutOfRange(name:value:allowed:)`` for a rate out of range,
     ///   ``MotionError/referenceFrameUnavailable(_:)`` for a frame that is not one of the four or a magnetic frame
     ///   without a gyroscope, ``MotionError/trueNorthNotAvailable`` for true north without a declination,
@@ -125,6 +148,7 @@ public struct DeviceMotionPipeline: Sendable {
     ) throws(MotionError) {
         if let problem = magnetometerCalibration?.problem { throw .invalidCalibration(problem) }
         self.magnetometerCalibration = magnetometerCalibration
+        calibrationInUse = magnetometerCalibration
         guard AttitudeReferenceFrame.all.contains(referenceFrame), hasGyroscope || !referenceFrame.needsMagnetometer
         else { throw .referenceFrameUnavailable(referenceFrame) }
         if referenceFrame == .xTrueNorthZVertical && declination == nil { throw .trueNorthNotAvailable }
@@ -367,7 +391,8 @@ public struct DeviceMotionPipeline: Sendable {
                 $0 > 0 ? min($0, Self.magnetometerIntervalLimit) : period
             }
             lastMagnetometerTimestamp = reading.timestamp
-            let field = magnetometerCalibration?.apply(to: reading.field) ?? reading.field
+            refineCalibration(with: reading.field, at: timestamp)
+            let field = calibrationInUse?.apply(to: reading.field) ?? reading.field
             filter.update(magneticField: field, interval: interval ?? period)
             lastMagneticField = field
             if firstMagneticTimestamp == nil { firstMagneticTimestamp = timestamp }
@@ -375,6 +400,29 @@ public struct DeviceMotionPipeline: Sendable {
         if magnetometerHead == magnetometer.count {
             magnetometer.removeAll(keepingCapacity: true)
             magnetometerHead = 0
+        }
+    }
+
+    /// Feeds `reading` (raw, µT) to the online calibrator while the calibration in use is below `high`, and puts
+    /// the calibrator's in use when it reaches a better accuracy; `timestamp` is the fused reading it is applied at.
+    ///
+    /// An estimate whose residual is not at most the readings' own (their norms' spread as they came) divided by
+    /// ``correctionFactor`` is put in use as no correction at all, with its accuracy: the readings are calibrated
+    /// already (BROAD's are), and the estimate's own errors would only move the heading (on BROAD, applying every
+    /// estimate made the 9D heading worse in most undisturbed trials).
+    private mutating func refineCalibration(with reading: Vector3, at timestamp: Double) {
+        let accuracy = calibrationInUse?.accuracy ?? .uncalibrated
+        guard accuracy != .high else { return }
+        calibrator.add(reading)
+        guard let estimate = calibrator.calibration, estimate.accuracy.rawValue > accuracy.rawValue else { return }
+        accuracyChange = (accuracy, timestamp + (resampler.latency ?? 0))
+        if let uncorrected = calibrator.uncorrectedResidual, estimate.residual * Self.correctionFactor > uncorrected {
+            calibrationInUse = MagnetometerCalibration(
+                offset: .zero, softIron: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], fieldNorm: estimate.fieldNorm,
+                accuracy: estimate.accuracy, sampleCount: estimate.sampleCount, coverage: estimate.coverage,
+                residual: min(uncorrected, 1))
+        } else {
+            calibrationInUse = estimate
         }
     }
 
@@ -398,7 +446,8 @@ public struct DeviceMotionPipeline: Sendable {
         let first = firstMagneticTimestamp ?? .infinity
         return MagneticOutput(
             headingSince: referenceFrame.pointsNorth ? first : .infinity, fieldSince: first + (resampler.latency ?? 0),
-            accuracy: magnetometerCalibration?.accuracy ?? .uncalibrated)
+            accuracy: calibrationInUse?.accuracy ?? .uncalibrated, previousAccuracy: accuracyChange?.previous,
+            accuracySince: accuracyChange?.since ?? -.infinity)
     }
 
     /// From when outputs carry a heading and a magnetic field.
@@ -408,8 +457,18 @@ public struct DeviceMotionPipeline: Sendable {
         /// Outputs at or after this time carry a field: the first reading's time plus the resampler's latency, so
         /// that no output's field is smoothed together with the zeros before the first reading.
         let fieldSince: Double
-        /// The accuracy the outputs' field carries: the calibration's, or `uncalibrated`.
+        /// The accuracy the outputs' field carries from ``accuracySince`` on: the calibration in use's, or
+        /// `uncalibrated`.
         let accuracy: MagneticFieldCalibrationAccuracy
+        /// The accuracy before ``accuracySince`` (the calibration used before the last change), if it changed.
+        let previousAccuracy: MagneticFieldCalibrationAccuracy?
+        /// Outputs at or after this time carry ``accuracy``.
+        let accuracySince: Double
+
+        /// The accuracy of the output at `timestamp`.
+        func accuracy(at timestamp: Double) -> MagneticFieldCalibrationAccuracy {
+            timestamp >= accuracySince ? accuracy : previousAccuracy ?? accuracy
+        }
     }
 
     /// Builds a ``DeviceMotion`` from resampled channels and the attitude at `timestamp`.
@@ -427,7 +486,7 @@ public struct DeviceMotionPipeline: Sendable {
             if timestamp >= magnetic.headingSince { motion.heading = motion.attitude.heading }
             if timestamp >= magnetic.fieldSince {
                 motion.magneticField = CalibratedMagneticField(
-                    field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: magnetic.accuracy)
+                    field: Vector3(x: values[6], y: values[7], z: values[8]), accuracy: magnetic.accuracy(at: timestamp))
             }
         }
         return motion

@@ -57,8 +57,9 @@ public final class MotionManager: Sendable {
     ///   - declination: Degrees east of true north of the magnetic field where the device is (west negative; the
     ///     World Magnetic Model gives it: ``WorldMagneticModel``), which makes ``AttitudeReferenceFrame/xTrueNorthZVertical``
     ///     available.
-    ///   - magnetometerCalibration: Corrects each magnetometer reading (hard and soft iron) in the magnetic frames,
-    ///     and gives ``DeviceMotion/magneticField`` its accuracy.
+    ///   - magnetometerCalibration: Corrects each magnetometer reading (hard and soft iron) in the magnetic frames from
+    ///     the start, and gives ``DeviceMotion/magneticField`` its accuracy, until the calibration estimated online
+    ///     from the readings is better (``DeviceMotionPipeline``); `nil`: the online estimate alone.
     public init(
         source: some MotionSource, parameters: FusionParameters = .init(), declination: Double? = nil,
         magnetometerCalibration: MagnetometerCalibration? = nil, logger: Logger = Logger(label: "imu-bridge.motion")

@@ -95,14 +95,15 @@ public struct MotionUpdateLoop: Sendable {
     }
 
     /// After the source's sensors changed: if the gyroscope left or came back, finishes the fusion so far into
-    /// `output` and starts a new one for what streams now.
+    /// `output` and starts a new one for what streams now, with the magnetometer calibration in use (the one given,
+    /// or the online estimate once it was better).
     public mutating func sensorsChanged(hasGyroscope: Bool, into output: inout [DeviceMotion]) {
         guard hasGyroscope != pipeline.availableFields.contains(.rotationRate),
             let next = try? DeviceMotionPipeline(
                 outputRate: pipeline.outputRate, hasGyroscope: hasGyroscope, inputRate: nominalRate,
                 parameters: pipeline.parameters, referenceFrame: pipeline.referenceFrame,
                 declination: pipeline.referenceFrame == .xTrueNorthZVertical ? pipeline.declination : nil,
-                magnetometerCalibration: pipeline.magnetometerCalibration)
+                magnetometerCalibration: pipeline.calibrationInUse)
         else { return }
         pipeline.finish(into: &output)
         finishedStatistics = finishedStatistics.adding(pipeline.inputStatistics)

@@ -1,8 +1,9 @@
 /// The reference frames an attitude can be expressed in, a bitmask like CoreMotion's `CMAttitudeReferenceFrame`.
 ///
-/// All have z up (against gravity). Only ``xArbitraryZVertical`` works without a magnetometer; the others need
-/// magnetometer readings (``DeviceMotionPipeline/append(magnetometer:)``), and ``MotionManager``, whose live sources
-/// carry none yet, reports them as unavailable and refuses to start with them. The north frames are
+/// All have z up (against gravity). Only ``xArbitraryZVertical`` works without a magnetometer; the others need a
+/// gyroscope and magnetometer readings (``DeviceMotionPipeline/append(magnetometer:)``, or a live IMU's readings of
+/// kind `.magnetometer`), and ``MotionManager`` offers them only when its source has both
+/// (``MotionManager/availableAttitudeReferenceFrames()``), refusing to start in them otherwise. The north frames are
 /// north-west-up.
 public struct AttitudeReferenceFrame: OptionSet, Hashable, Sendable {
     /// The bitmask value (1, 2, 4, 8 as in CoreMotion).
@@ -21,8 +22,8 @@ public struct AttitudeReferenceFrame: OptionSet, Hashable, Sendable {
     public static let xArbitraryCorrectedZVertical = AttitudeReferenceFrame(rawValue: 2)
     /// Z vertical, x towards magnetic north.
     public static let xMagneticNorthZVertical = AttitudeReferenceFrame(rawValue: 4)
-    /// Z vertical, x towards true north: magnetic north turned by a declination given directly (no World Magnetic
-    /// Model here).
+    /// Z vertical, x towards true north: magnetic north turned by the declination given (in degrees east, from
+    /// ``WorldMagneticModel`` or any other source; Linux has no location service to find it).
     public static let xTrueNorthZVertical = AttitudeReferenceFrame(rawValue: 8)
 
     /// The four frames, in raw-value order.

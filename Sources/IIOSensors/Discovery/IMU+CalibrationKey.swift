@@ -1,7 +1,7 @@
 extension IMU {
-    /// The key a magnetometer calibration of this IMU is saved under (imu-calibrate) and found by (imu-record,
-    /// imu-classify, imu-motion --live): `<magnetometer name>@<its parent's sysfs path>`, or `nil` without a
-    /// magnetometer.
+    /// The key a magnetometer calibration of this IMU is saved under (imu-calibrate --live) and found by (the tools
+    /// opening a live IMU: imu-record, imu-classify --live, imu-steps --live, through CommandLineSupport's
+    /// `CalibrationOptions`): `<magnetometer name>@<its parent's sysfs path>`, or `nil` without a magnetometer.
     ///
     /// The parent is the bus device the driver bound to (`1-0068`: i2c bus 1, address 0x68; `spi0.0`; a HID hub's
     /// sensor under its USB port), which stays the same across boots and re-plugs into the same port, unlike the

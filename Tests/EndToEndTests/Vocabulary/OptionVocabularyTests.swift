@@ -40,10 +40,12 @@ struct OptionVocabularyTests {
             "imu-import hapt": everywhere + ["-o, --output <path>"],
             "imu-train": everywhere + ["--rate <hz>", "-o, --output <path>", "--plot <file.svg>"],
             "imu-eval": everywhere + ["--model <file>", "--plot <file.svg>"],
-            "imu-classify": everywhere + sensor + ["--model <file>", "--history <path|none>", "--retention <days>"],
+            "imu-classify": everywhere + sensor + [
+                "--calibration <file|none>", "--model <file>", "--history <path|none>", "--retention <days>",
+            ],
             "imu-history": everywhere + ["--history <path|none>"],
             "imu-calibrate": everywhere + sensor + ["-o, --output <path>"],
-            "imu-steps": everywhere + sensor + ["--rate <hz>"],
+            "imu-steps": everywhere + sensor + ["--rate <hz>", "--calibration <file|none>"],
             "imu-import oxford-steps": everywhere + ["-o, --output <path>"],
             "imu-plot": everywhere + ["--model <file>", "-o, --output <path>"],
         ]
