@@ -63,7 +63,7 @@ struct ClassifyCommand: AsyncParsableCommand {
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
               imu-classify --live --history none       # no history
               imu-classify --live --mqtt mqtt://broker.local --mqtt-home-assistant
-              IMU_BRIDGE_MQTT_CA_FILE=/etc/imu-bridge/ca.pem imu-classify --live --mqtt mqtts://broker.local
+              imu-classify --live --mqtt mqtts://broker.local      # TLS
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
