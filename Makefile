@@ -8,7 +8,7 @@
 PREFIX ?= /usr/local
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libiio-dev libiio-utils iiod libudev-dev zlib1g-dev udev umockdev pkg-config python3-jsonschema \
-	libsqlite3-dev librsvg2-bin dpkg-dev binutils patchelf lintian debootstrap \
+	libsqlite3-dev librsvg2-bin dpkg-dev binutils patchelf lintian debootstrap systemd \
 	libmosquitto-dev mosquitto mosquitto-clients
 VM_PACKAGES := qemu-system-x86 busybox-static cpio zstd kmod
 PRODUCTS := imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify imu-calibrate imu-history imu-steps imu-plot

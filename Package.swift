@@ -147,7 +147,7 @@ let package = Package(
         cli("imu-list", ["IIOSensors"]),
         cli("imu-stream", ["IIOSensors", "LiveMotion", "Resampling"]),
         cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
-        cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit"]),
+        cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "MotionPublishing"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
         cli("imu-eval", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),

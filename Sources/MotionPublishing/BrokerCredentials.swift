@@ -1,13 +1,8 @@
-import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The user name, password and TLS CA file for the broker: never from the command line, where every user can read
+/// The user name, password and TLS files for the broker: never from the command line, where every user can read
 /// them, but from the environment (`IMU_BRIDGE_MQTT_USERNAME`, `IMU_BRIDGE_MQTT_PASSWORD`,
-/// `IMU_BRIDGE_MQTT_CA_FILE`) or a config file only its owner may read (`key = value` lines: `username`,
-/// `password`, `ca-file`; `#` starts a comment line). The environment wins over the file, key by key.
+/// `IMU_BRIDGE_MQTT_CA_FILE`, `IMU_BRIDGE_MQTT_CERT_FILE`, `IMU_BRIDGE_MQTT_KEY_FILE`) or a config file only its
+/// owner may read (`key = value` lines: `username`, `password`, `ca-file`, `cert-file`, `key-file`; `#` starts a
+/// comment line). The environment wins over the file, key by key.
 public struct BrokerCredentials: Sendable, Equatable {
     /// The MQTT user name, if any.
     public var username: String?
@@ -15,19 +10,29 @@ public struct BrokerCredentials: Sendable, Equatable {
     public var password: String?
     /// A PEM file of CA certificates for `mqtts://`; nil uses the system's (`/etc/ssl/certs`).
     public var caFile: String?
+    /// A PEM client certificate for `mqtts://` brokers that require one (`require_certificate`), with ``keyFile``.
+    public var certFile: String?
+    /// The PEM private key of ``certFile``, unencrypted and readable by its owner only.
+    public var keyFile: String?
 
     /// The environment variable of each setting.
     public static let variables = (
-        username: "IMU_BRIDGE_MQTT_USERNAME", password: "IMU_BRIDGE_MQTT_PASSWORD", caFile: "IMU_BRIDGE_MQTT_CA_FILE"
+        username: "IMU_BRIDGE_MQTT_USERNAME", password: "IMU_BRIDGE_MQTT_PASSWORD", caFile: "IMU_BRIDGE_MQTT_CA_FILE",
+        certFile: "IMU_BRIDGE_MQTT_CERT_FILE", keyFile: "IMU_BRIDGE_MQTT_KEY_FILE"
     )
     /// The largest config file read, in bytes.
     public static let maximumFileSize = 65536
 
-    /// No credentials.
-    public init(username: String? = nil, password: String? = nil, caFile: String? = nil) {
+    /// The credentials given (none by default).
+    public init(
+        username: String? = nil, password: String? = nil, caFile: String? = nil, certFile: String? = nil,
+        keyFile: String? = nil
+    ) {
         self.username = username
         self.password = password
         self.caFile = caFile
+        self.certFile = certFile
+        self.keyFile = keyFile
     }
 
     /// Where the config file is looked for without `--mqtt-config`: `$XDG_CONFIG_HOME/imu-bridge/mqtt.conf`, else
@@ -49,6 +54,8 @@ public struct BrokerCredentials: Sendable, Equatable {
         if let value = environment[variables.username], !value.isEmpty { credentials.username = value }
         if let value = environment[variables.password], !value.isEmpty { credentials.password = value }
         if let value = environment[variables.caFile], !value.isEmpty { credentials.caFile = value }
+        if let value = environment[variables.certFile], !value.isEmpty { credentials.certFile = value }
+        if let value = environment[variables.keyFile], !value.isEmpty { credentials.keyFile = value }
         return credentials
     }
 
@@ -74,6 +81,8 @@ public struct BrokerCredentials: Sendable, Equatable {
             case "username": credentials.username = value
             case "password": credentials.password = value
             case "ca-file": credentials.caFile = value
+            case "cert-file": credentials.certFile = value
+            case "key-file": credentials.keyFile = value
             default: throw .malformedConfig(path: path, line: index + 1, reason: "unknown key \(key)")
             }
         }
@@ -82,40 +91,15 @@ public struct BrokerCredentials: Sendable, Equatable {
 
     /// The file's text; nil when it does not exist and need not. Refuses a file group or others may access.
     private static func read(_ path: String, mustExist: Bool) throws(MQTTError) -> String? {
-        let descriptor: FileDescriptor
+        let file: SmallFile?
         do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
-        } catch let error as Errno where error == .noSuchFileOrDirectory && !mustExist {
-            return nil
+            file = try SmallFile.read(path, limit: maximumFileSize, mustExist: mustExist)
         } catch {
-            throw .unreadableConfig(path: path, reason: "\(error)")
+            throw .unreadableConfig(path: path, reason: error.reason)
         }
-        defer { try? descriptor.close() }
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0 else {
-            throw .unreadableConfig(path: path, reason: "\(Errno(rawValue: errno))")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadableConfig(path: path, reason: "not a regular file") }
-        guard status.st_mode & 0o077 == 0 else { throw .exposedConfig(path: path, mode: Int(status.st_mode & 0o7777)) }
-        var bytes = [UInt8](repeating: 0, count: maximumFileSize + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count: Int
-            do {
-                count = try bytes[filled...].withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
-            } catch {
-                throw .unreadableConfig(path: path, reason: "\(error)")
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        guard filled <= maximumFileSize else {
-            throw .unreadableConfig(path: path, reason: "larger than \(maximumFileSize) bytes")
-        }
-        guard let text = String(validating: bytes[..<filled], as: UTF8.self) else {
-            throw .unreadableConfig(path: path, reason: "not UTF-8 text")
-        }
-        return text
+        guard let file else { return nil }
+        guard file.mode & 0o077 == 0 else { throw .exposedConfig(path: path, mode: file.mode) }
+        return file.text
     }
 }
 

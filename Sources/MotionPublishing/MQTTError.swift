@@ -14,6 +14,9 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
     case exposedConfig(path: String, mode: Int)
     /// A line of the credentials file is not `key = value` with a known key.
     case malformedConfig(path: String, line: Int, reason: String)
+    /// A TLS file (`role`: the CA file, the client certificate or its key) cannot be used: missing, unreadable,
+    /// not PEM, an encrypted or exposed key, or a certificate without its key.
+    case unusableTLSFile(path: String, role: String, reason: String)
     /// libmosquitto refused a setting (`operation`), with its error code and, for `MOSQ_ERR_ERRNO`, the errno.
     case library(operation: String, code: Int32, errno: Errno?)
     /// Messages for the broker were still queued when the tool ended: the broker was unreachable.
@@ -36,7 +39,9 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "password; run chmod 600 \(path)"
         case .malformedConfig(let path, let line, let reason):
             "the MQTT config file \(path), line \(line): \(reason); lines are `key = value` with the keys "
-                + "username, password, ca-file"
+                + "username, password, ca-file, cert-file, key-file"
+        case .unusableTLSFile(let path, let role, let reason):
+            "cannot use \(path) as the MQTT \(role): \(reason)"
         case .library(let operation, let code, let errno):
             "libmosquitto refused \(operation): " + (errno.map { "\($0)" } ?? MQTTStatus.text(code))
         case .undelivered(let count, let broker):

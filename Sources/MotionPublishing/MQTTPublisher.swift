@@ -32,6 +32,9 @@ public final class MQTTPublisher: @unchecked Sendable {
     private let state: Mutex<State>
     private let isStopping = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
+    /// libmosquitto's last error-level log line (OpenSSL's reason for a TLS failure), apart from `state`: the log
+    /// callback may run inside `mosquitto_publish`, under the state's lock.
+    private let libraryError = Mutex<String?>(nil)
 
     private struct State {
         var queue: PublishQueue
@@ -89,12 +92,19 @@ public final class MQTTPublisher: @unchecked Sendable {
             throw .invalidSetting("a password", reason: "it is only sent with a user name; set the username too")
         }
         if configuration.broker.usesTLS {
+            try TLSFiles.check(credentials)
             let capath: String? = credentials.caFile == nil ? "/etc/ssl/certs" : nil
+            // No passphrase callback would let OpenSSL prompt on the terminal; TLSFiles refuses encrypted keys.
             try MQTTStatus.check(
-                mosquitto_tls_set(client, credentials.caFile, capath, nil, nil, nil),
-                "TLS with the CA \(credentials.caFile ?? "certificates of the system")")
+                mosquitto_tls_set(client, credentials.caFile, capath, credentials.certFile, credentials.keyFile) { _, _, _, _ in 0 },
+                "TLS with the CA \(credentials.caFile ?? "certificates of the system")"
+                    + (credentials.certFile.map { " and the client certificate \($0)" } ?? ""))
         }
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
+        mosquitto_log_callback_set(client) { _, object, level, text in
+            guard let object, let text, level == MOSQ_LOG_ERR else { return }
+            Unmanaged<MQTTPublisher>.fromOpaque(object).takeUnretainedValue().libraryError.withLock { $0 = String(cString: text) }
+        }
         mosquitto_connect_callback_set(client) { _, object, code in
             guard let object else { return }
             Unmanaged<MQTTPublisher>.fromOpaque(object).takeUnretainedValue().connected(code)
@@ -149,9 +159,6 @@ public final class MQTTPublisher: @unchecked Sendable {
             pump(&state)
         }
     }
-
-    /// QoS 1 messages dropped so far because the queue was full.
-    public var droppedCount: Int { state.withLock { $0.queue.dropped } }
 
     /// Waits (at most ``MQTTConfiguration/flushTimeout`` seconds) until every queued message is acknowledged,
     /// publishes `offline`, disconnects and stops the network thread; returns how many messages were not delivered.
@@ -214,7 +221,13 @@ public final class MQTTPublisher: @unchecked Sendable {
             state.failuresInARow += 1
             return state.failuresInARow
         }
-        let reason = code == MOSQ_ERR_ERRNO.rawValue ? "\(Errno(rawValue: errno))" : MQTTStatus.text(code)
+        var reason = code == MOSQ_ERR_ERRNO.rawValue ? "\(Errno(rawValue: errno))" : MQTTStatus.text(code)
+        // OpenSSL's reason (an untrusted certificate, a refused client certificate) is only in libmosquitto's log.
+        let detail = libraryError.withLock { error in
+            defer { error = nil }
+            return error
+        }
+        if let detail { reason += " (\(detail))" }
         let retry = delay.map { "; retrying in \(Int($0)) s" } ?? "; retrying"
         let message: Logger.Message = "MQTT broker \(configuration.broker) unreachable: \(reason)\(retry)"
         if failures == 1 { logger.warning(message) } else { logger.debug(message) }
@@ -225,6 +238,7 @@ public final class MQTTPublisher: @unchecked Sendable {
             logger.warning("MQTT broker \(configuration.broker) refused the connection: \(MQTTStatus.connack(code))")
             return
         }
+        libraryError.withLock { $0 = nil }
         state.withLock { state in
             state.isConnected = true
             state.failuresInARow = 0

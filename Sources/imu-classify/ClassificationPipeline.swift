@@ -11,7 +11,7 @@ struct ClassificationPipeline: Sendable {
     /// Smoothing and thresholding state at the start.
     let tracker: ActivityTracker
     /// Where verdicts go.
-    let output: PredictionPrinter
+    var output: PredictionPrinter
     /// Where the activity history is kept; nil without one.
     let history: ActivityHistorySink?
     /// Where verdicts and device motion are published too (`--mqtt`), if anywhere.

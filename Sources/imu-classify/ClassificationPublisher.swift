@@ -37,25 +37,16 @@ struct ClassificationPublisher: Sendable {
     /// Runs `body` with a started publisher for `imu` (nil without `--mqtt`), then waits for the queue to drain and
     /// disconnects; a normal end with messages still undelivered throws ``MQTTError/undelivered(count:broker:)``.
     static func run<Result: Sendable>(
-        _ options: MQTTOptions, imu: String, logger: Logger, _ body: (ClassificationPublisher?) async throws -> Result
+        _ options: MQTTOptions, _ classifier: MQTTClassifierOptions, imu: String, logger: Logger,
+        _ body: (ClassificationPublisher?) async throws -> Result
     ) async throws -> Result {
-        guard let configuration = try options.configuration(imu: imu, environment: ProcessInfo.processInfo.environment) else {
-            return try await body(nil)
+        let configuration = try options.configuration(
+            imu: imu, tool: .classify, homeAssistant: classifier.homeAssistant, environment: ProcessInfo.processInfo.environment)
+        return try await MQTTPublisher.publishing(configuration, logger: logger) { publisher in
+            try await body(
+                publisher.map {
+                    ClassificationPublisher(publisher: $0, predictions: classifier.predictions, motionRate: options.motionRate)
+                })
         }
-        let publisher = try MQTTPublisher(configuration: configuration, logger: logger)
-        publisher.start()
-        let result: Result
-        do {
-            result = try await body(
-                ClassificationPublisher(publisher: publisher, predictions: options.predictions, motionRate: options.motionRate))
-        } catch {
-            publisher.finish()
-            throw error
-        }
-        let undelivered = publisher.finish()
-        guard undelivered == 0 else {
-            throw MQTTError.undelivered(count: undelivered, broker: configuration.broker.description)
-        }
-        return result
     }
 }

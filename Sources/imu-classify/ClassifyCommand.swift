@@ -54,17 +54,23 @@ struct ClassifyCommand: AsyncParsableCommand {
             With --mqtt URL every activity change is published to <prefix>/<host>/<imu>/activity (QoS 1, retained; \
             the --json line), with a retained status (online, and offline as the last will); see docs/formats.md, \
             "MQTT". User name and password come from IMU_BRIDGE_MQTT_USERNAME and IMU_BRIDGE_MQTT_PASSWORD or the \
-            --mqtt-config file, never from the command line.
+            --mqtt-config file (keys username, password), never from the command line. mqtts:// connects with TLS, \
+            checking the broker's certificate and name against the system's CAs or the PEM CA file in \
+            IMU_BRIDGE_MQTT_CA_FILE (key ca-file); a broker that requires client certificates gets the PEM \
+            certificate and unencrypted key (mode 600) in IMU_BRIDGE_MQTT_CERT_FILE and IMU_BRIDGE_MQTT_KEY_FILE \
+            (keys cert-file, key-file).
 
             More examples:
               imu-classify --live --wait --any --json  # as the systemd unit
               imu-classify --replay Fixtures/recordings/walking-to-sitting.imurec
               imu-classify --live --history none       # no history
               imu-classify --live --mqtt mqtt://broker.local --mqtt-home-assistant
+              imu-classify --live --mqtt mqtts://broker.local      # TLS
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
-            or malformed input (an MQTT config file others may read, a magnetometer calibration), 11 history not writable, 13 model refused, \
+            or malformed input (an MQTT config file others may read, a TLS file that is missing or not PEM, a \
+            magnetometer calibration), 11 history not writable, 13 model refused, \
             14 replayed input shorter than one window, 16 history database refused (not SQLite, damaged, another \
             application's, newer schema), 17 messages for the MQTT broker undelivered at the end; 64 usage error \
             (--sensor-rate 0.1...10000 Hz, --threshold 0...1, --smoothing 1...1000, --retention 1...3650 days, \
@@ -101,6 +107,7 @@ struct ClassifyCommand: AsyncParsableCommand {
     @OptionGroup(title: "History") var retention: RetentionOptions
 
     @OptionGroup(title: "MQTT") var mqtt: MQTTOptions
+    @OptionGroup(title: "MQTT") var mqttClassifier: MQTTClassifierOptions
 
     private var device: String? { sensor.device }
     private var wait: Bool? { sensor.wait }
@@ -120,6 +127,7 @@ struct ClassifyCommand: AsyncParsableCommand {
         if live && labelMap.path != nil {
             throw ValidationError("--label-map only applies with --replay")
         }
+        try mqttClassifier.validate(with: mqtt)
         try requireFlag("--threshold", threshold, in: 0...1)
         try requireFlag("--smoothing", smoothing, in: 1...1000, unit: "windows")
         if retention.retention != nil && history.location(usesDefault: live) == nil {
@@ -135,8 +143,8 @@ struct ClassifyCommand: AsyncParsableCommand {
             ? LiveMotionInput(
                 device: device, wait: wait ?? runsUnderSystemd, any: any, uri: uri, sensorRate: sensorRate,
                 calibration: calibration, logger: logger) : nil
-        let (model, threshold, smoothing, json, replayFiles, labelMap, mqtt) = (
-            model, threshold, smoothing, json, replayFiles, labelMap, mqtt
+        let (model, threshold, smoothing, json, replayFiles, labelMap, mqtt, mqttClassifier) = (
+            model, threshold, smoothing, json, replayFiles, labelMap, mqtt, mqttClassifier
         )
         let (historyPath, retentionSeconds) = (history.location(usesDefault: self.live), retention.seconds)
         do {
@@ -158,12 +166,12 @@ struct ClassifyCommand: AsyncParsableCommand {
                         sink?.record(status)
                     }
                     defer { manager.stopDeviceMotionUpdates() }
-                    _ = try await ClassificationPublisher.run(mqtt, imu: imu, logger: logger) { publisher in
+                    _ = try await ClassificationPublisher.run(mqtt, mqttClassifier, imu: imu, logger: logger) { publisher in
                         pipeline.publisher = publisher
                         return try await pipeline.run(motions: manager.deviceMotionUpdates(bufferingPolicy: .unbounded))
                     }
                 } else {
-                    let windows = try await ClassificationPublisher.run(mqtt, imu: "replay", logger: logger) { publisher in
+                    let windows = try await ClassificationPublisher.run(mqtt, mqttClassifier, imu: "replay", logger: logger) { publisher in
                         pipeline.publisher = publisher
                         return try ReplayMotionSource(
                             files: replayFiles, window: window, labels: labelMap.labels(), logger: logger

@@ -13,19 +13,28 @@ import Glibc
 struct PredictionPrinter: Sendable {
     /// Whether to print JSON lines.
     let json: Bool
+    /// A progress bar on stderr (`--replay`), erased before each line and drawn again after it; nil without one.
+    var progress: TerminalProgressBar? = nil
 
     /// Prints `update` if it is due (every window in JSON mode, only changes in text mode).
     func print(_ update: ActivityTracker.Update) throws {
+        let line: String
         if json {
-            Swift.print(try Self.jsonLine(update))
+            line = try Self.jsonLine(update)
         } else if update.changed {
             let time = DecimalText.string(update.timestamp, decimals: 2, width: 9) + " s"
             let details =
                 "confidence \(DecimalText.string(update.confidence, decimals: 2)), "
                 + "since \(DecimalText.string(update.since, decimals: 2)) s"
-            Swift.print("\(time)  \(update.activity)  (\(details))")
+            line = "\(time)  \(update.activity)  (\(details))"
+        } else {
+            return
         }
-        fflush(nil)
+        let write = {
+            Swift.print(line)
+            fflush(nil)
+        }
+        if let progress { progress.printingAbove(write) } else { write() }
     }
 
     /// The `--json` line of `update`, also the MQTT payload.

@@ -23,12 +23,14 @@ struct ReplayMotionSource: Sendable {
     /// Replays every file through `pipeline`; returns how many windows were classified. Stops with
     /// `CancellationError` when the task is cancelled (Ctrl-C).
     func classify(through pipeline: ClassificationPipeline) throws -> Int {
+        // Predictions print line by line, maybe to the bar's terminal: the bar is erased before each and drawn after.
+        let progress = TerminalProgressBar()
+        var pipeline = pipeline
+        pipeline.output.progress = progress
         let loader = try SessionLoader(sampleRate: window.sampleRate, labels: labels, fileFormats: DatasetFiles.formats)
         var run = pipeline.start()
         var offset = 0.0
         let inputs = try loader.inputs(from: files)
-        // Predictions print line by line: the bar only when they do not go to the same terminal.
-        let progress = TerminalProgressBar(quietWhenOutputIsTerminal: true)
         var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
         for (index, input) in inputs.enumerated() {
             progress.update("replaying", completed: index, total: inputs.count)

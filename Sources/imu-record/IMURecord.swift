@@ -34,9 +34,20 @@ struct IMURecord: AsyncParsableCommand {
             the recording marks the gap, waits for it to come back and goes on (with --any, on any IMU); \
             --wait also waits for the first IMU instead of failing.
 
+            With --mqtt URL the recording is announced on the broker, so that a fleet sees which boards record: \
+            <prefix>/<host>/<imu>/recording/status is online while it records (retained; offline at the end, and \
+            as the last will), with --mqtt-motion-rate the recorded device motion goes to .../recording/motion \
+            (QoS 0, the imu-motion --json lines), and at the end the --json summary to .../recording/summary \
+            (QoS 1, retained); see docs/formats.md, "MQTT". Credentials and TLS files come from the environment or \
+            --mqtt-config as for imu-classify (IMU_BRIDGE_MQTT_USERNAME, IMU_BRIDGE_MQTT_PASSWORD, \
+            IMU_BRIDGE_MQTT_CA_FILE, IMU_BRIDGE_MQTT_CERT_FILE, IMU_BRIDGE_MQTT_KEY_FILE), never from the command line.
+
             Exit status: 0 on success; 3-10 sensor errors as imu-stream; 11 the recording could not be \
-            written; 12 the calibration file is unreadable or not a calibration; 64 usage error (--sensor-rate 0.1...10000 Hz, --rate 0.1...1000 Hz and at most \
-            --sensor-rate, --duration 0.01...31536000 s); 1 anything else.
+            written; 12 the calibration file is unreadable or not a calibration, or an MQTT config or TLS file is \
+            unusable; 17 messages for the MQTT broker undelivered at the end (the recording is written); 64 usage \
+            error (--sensor-rate 0.1...10000 Hz, --rate 0.1...1000 Hz and at most --sensor-rate, --duration \
+            0.01...31536000 s, --mqtt-motion-rate 0.1...100 Hz, --mqtt-queue 1...100000, a --mqtt URL that is not \
+            mqtt[s]://host[:port]); 1 anything else.
             """,
         version: ToolVersion.line)
 
@@ -63,6 +74,8 @@ struct IMURecord: AsyncParsableCommand {
 
     @OptionGroup var format: JSONOptions
     @OptionGroup var verbosity: VerbosityOptions
+
+    @OptionGroup(title: "MQTT") var mqtt: MQTTOptions
 
     /// The directory the recording is created in.
     var output: String { destination.output ?? "." }
@@ -97,8 +110,10 @@ struct IMURecord: AsyncParsableCommand {
         let session = SessionRecorder(options: self, logger: logger)
         do {
             if let warning = tagWarning(for: tag, labels: try labelMap.labels()) { printError(warning) }
-            let summary = try await runCancellingOnInterrupt { try await session.record() }
-            print(format.json ? try summary.json() : summary.text)
+            let json = format.json
+            try await runCancellingOnInterrupt {
+                try await session.record { summary in print(json ? try summary.json() : summary.text) }
+            }
         } catch {
             throw exitReporting(error, tool: "imu-record")
         }

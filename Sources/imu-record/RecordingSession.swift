@@ -2,6 +2,7 @@ import CommandLineSupport
 import DeviceMotionKit
 import Foundation
 import IIOSensors
+import MotionPublishing
 import MotionRecording
 import MotionSamples
 import SystemPackage
@@ -27,14 +28,17 @@ actor RecordingSession {
     /// The timestamp of the last removal event: a resampler gap that starts before it is that removal's.
     private var lastRemoval: Double?
     private var motions: [DeviceMotion] = []
+    /// Where device motion is published too (`--mqtt`), if anywhere, and its throttle.
+    private let publisher: RecordingPublisher?
+    private var throttle: MotionThrottle?
     private var lastStatusLine = 0.0
     private let showsLiveLine = isatty(STDOUT_FILENO) == 1
 
-    /// Creates the recording directory for `imu`, noting `calibration` (the magnetometer's, if any); refuses an
-    /// existing path.
+    /// Creates the recording directory for `imu`, noting `calibration` (the magnetometer's, if any), publishing its
+    /// device motion through `publisher` if any; refuses an existing path.
     init(
         imu: IMU, calibration: RecordingCalibration?, tag: String, subject: String?, output: FilePath, rate: Double,
-        startDelay: Double, duration: Double?
+        startDelay: Double, duration: Double?, publisher: RecordingPublisher?
     ) throws {
         let accelerometer = imu.accelerometer
         let magnetometer = imu.magnetometer.map { device in
@@ -57,6 +61,8 @@ actor RecordingSession {
         self.imu = imu
         self.startDelay = startDelay
         self.duration = duration
+        self.publisher = publisher
+        throttle = publisher?.makeThrottle()
     }
 
     /// Records a batch; returns false once the duration is reached.
@@ -149,6 +155,7 @@ actor RecordingSession {
         }
         // Without provisional rows (the updates finished), the earlier ones go with the final rows for their times.
         try await writer.append(motion: motions, provisional: provisional ?? [])
+        try publisher?.publish(motions, throttle: &throttle)
         motionCount += motions.count
         motions.removeAll(keepingCapacity: true)
     }

@@ -4,6 +4,7 @@ import Foundation
 import IIOSensors
 import LiveMotion
 import Logging
+import MotionPublishing
 import MotionRecording
 import MotionSamples
 import SystemPackage
@@ -22,6 +23,7 @@ struct SessionRecorder: Sendable {
     let any: Bool
     let uri: String
     let calibration: CalibrationOptions
+    let mqtt: MQTTOptions
     let logger: Logger
 
     init(options: IMURecord, logger: Logger) {
@@ -37,15 +39,17 @@ struct SessionRecorder: Sendable {
         any = options.any
         uri = options.uri
         calibration = options.calibration
+        mqtt = options.mqtt
         self.logger = logger
     }
 
-    /// Records until the duration is reached, the task is cancelled (Ctrl-C) or the sensor fails;
-    /// the recording is finished in every case.
+    /// Records until the duration is reached, the task is cancelled (Ctrl-C) or the sensor fails; the recording is
+    /// finished in every case, and its summary handed to `report` (and published, with `--mqtt`) before the
+    /// publisher drains its queue.
     ///
     /// Readings and status changes arrive through the live source's one ordered stream, so a removal is marked (and
     /// synced) after the last reading before it, the return after that, and nothing is marked after `finish`.
-    func record() async throws -> RecordingSummary {
+    func record(report: (RecordingSummary) throws -> Void) async throws {
         let live: LiveIMU
         do {
             live = try await LiveIMU.open(
@@ -57,11 +61,23 @@ struct SessionRecorder: Sendable {
         } catch is CancellationError {
             throw StoppedBeforeRecording()
         }
+        let configuration = try mqtt.configuration(
+            imu: live.imu.name, tool: .record, environment: ProcessInfo.processInfo.environment)
+        try await MQTTPublisher.publishing(configuration, logger: logger) { client in
+            let publisher = client.map { RecordingPublisher(publisher: $0, motionRate: mqtt.motionRate) }
+            let summary = try await record(live, publisher: publisher)
+            try publisher?.publish(summary)
+            try report(summary)
+        }
+    }
+
+    /// Records from `live`, publishing device motion through `publisher` if any.
+    private func record(_ live: LiveIMU, publisher: RecordingPublisher?) async throws -> RecordingSummary {
         let session = try RecordingSession(
             imu: live.imu, calibration: try calibration.liveCalibration(for: live.imu, tool: "imu-record"), tag: tag,
             subject: subject,
             output: FilePath(output), rate: rate,
-            startDelay: countdown ? 2 : 0, duration: duration)
+            startDelay: countdown ? 2 : 0, duration: duration, publisher: publisher)
         if countdown { printStatus("imu-record: recording '\(tag)' starts in 2 s") }
         do {
             inputLoop: for try await input in live.source.inputs() {

@@ -46,6 +46,11 @@ struct IMUStream: AsyncParsableCommand {
             it goes, and resumes when it (or, with --any, any IMU) comes back. --rate, the sensor \
             rate until now, still works for one release with a note: use --sensor-rate.
 
+            imu-stream has no --mqtt: it shows the raw samples at the sensor rate (up to thousands a second, \
+            one MQTT message each), which is no stream for a broker. Publish the fused, throttled device motion \
+            with imu-classify or imu-record --mqtt --mqtt-motion-rate HZ instead, or read a board's raw samples \
+            from elsewhere through iiod (--uri ip:HOST).
+
             Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
             6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
             10 remote unreachable, 15 buffer held by another reader and no *_raw to poll (or no way \

@@ -25,6 +25,19 @@ struct BrokerCredentialsTests {
                 == BrokerCredentials(username: "sensor", password: "other", caFile: "/etc/ca.pem"))
     }
 
+    @Test("the client certificate and key: cert-file and key-file, overridden by their environment variables")
+    func clientCertificate() throws {
+        let path = try write("cert-file = /etc/imu-bridge/client.pem\nkey-file = /etc/imu-bridge/client.key\n", mode: 0o600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            try BrokerCredentials.load(configFile: path, environment: [:])
+                == BrokerCredentials(certFile: "/etc/imu-bridge/client.pem", keyFile: "/etc/imu-bridge/client.key"))
+        let environment = ["IMU_BRIDGE_MQTT_CERT_FILE": "/run/c.pem", "IMU_BRIDGE_MQTT_KEY_FILE": "/run/c.key"]
+        #expect(
+            try BrokerCredentials.load(configFile: path, environment: environment)
+                == BrokerCredentials(certFile: "/run/c.pem", keyFile: "/run/c.key"))
+    }
+
     @Test("a file group or others may read is refused; unknown keys, duplicates and missing = are named by line")
     func refuses() throws {
         let exposed = try write("password = x\n", mode: 0o640)

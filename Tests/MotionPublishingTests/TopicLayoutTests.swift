@@ -2,8 +2,8 @@ import Testing
 
 @testable import MotionPublishing
 
-/// Topics `<prefix>/<host>/<imu>/...`, levels cleaned, prefixes checked; throttled device motion.
-@Suite("TopicLayout and MotionThrottle")
+/// Topics `<prefix>/<host>/<imu>/...`: levels cleaned, prefixes checked against MQTT's topic-name rules.
+@Suite("TopicLayout")
 struct TopicLayoutTests {
     @Test("the documented topics; wildcards and slashes in host or IMU names become _")
     func topics() throws {
@@ -12,29 +12,43 @@ struct TopicLayoutTests {
         #expect(topics.status == "imu-bridge/pi-4/lsm6dso_accel__1/status")
         #expect(try TopicLayout(prefix: "site/hall", host: "h", imu: "i").motion == "site/hall/h/i/motion")
         #expect(topics.clientID == "imu-bridge-pi-4-lsm6dso_accel__1")
-        for prefix in ["", "a/+", "#", "a//b", "/a", "a/", String(repeating: "x", count: 257)] {
-            #expect(throws: MQTTError.self, "\(prefix)") { try TopicLayout(prefix: prefix, host: "h", imu: "i") }
+    }
+
+    @Test(
+        "prefixes refused: empty, empty levels, too long, wildcards, every control character, a leading $",
+        arguments: [
+            "", "a//b", "/a", "a/", String(repeating: "x", count: 257), "a/+", "#", "a+b", "a#", "$SYS", "$share/g",
+            "a\nb", "a\rb", "a\tb", "a\0b", "a\u{1B}b", "a\u{7F}b", "a\u{85}b", "a\u{9F}b",
+        ])
+    func refusedPrefix(_ prefix: String) {
+        #expect(throws: MQTTError.self, "\(prefix.debugDescription)") { try TopicLayout(prefix: prefix, host: "h", imu: "i") }
+    }
+
+    @Test("prefixes accepted: levels of names, a $ after the first character, non-ASCII letters, 256 bytes")
+    func acceptedPrefix() throws {
+        for prefix in ["imu-bridge", "site/hall 2", "a$b", "a/$b", "müller/é", String(repeating: "x", count: 256)] {
+            #expect(try TopicLayout(prefix: prefix, host: "h", imu: "i").prefix == prefix)
         }
     }
 
-    @Test("Home Assistant discovery: two retained sensor configs naming the state and availability topics")
-    func discovery() throws {
-        let topics = try TopicLayout(host: "pi", imu: "bmi270")
-        let messages = try HomeAssistantDiscovery.messages(for: topics)
-        #expect(
-            messages.map(\.topic) == [
-                "homeassistant/sensor/imu-bridge_pi_bmi270/activity/config", "homeassistant/sensor/imu-bridge_pi_bmi270/confidence/config",
-            ])
-        #expect(messages.allSatisfy { $0.retain && $0.qos == 1 })
-        #expect(messages[0].payload.contains(#""state_topic":"imu-bridge/pi/bmi270/activity""#))
-        #expect(messages[0].payload.contains(#""availability_topic":"imu-bridge/pi/bmi270/status""#))
+    @Test("imu-record's topics are under a recording level, with a client id of its own")
+    func recorderTopics() throws {
+        let topics = try TopicLayout(host: "pi", imu: "bmi270", tool: .record)
+        #expect(topics.status == "imu-bridge/pi/bmi270/recording/status")
+        #expect(topics.motion == "imu-bridge/pi/bmi270/recording/motion")
+        #expect(topics.summary == "imu-bridge/pi/bmi270/recording/summary")
+        #expect(topics.clientID == "imu-bridge-pi-bmi270-record")
+        #expect(topics.clientID != (try TopicLayout(host: "pi", imu: "bmi270")).clientID)
     }
 
-    @Test("the throttle averages the asked rate over 25 Hz samples and restarts after a gap")
-    func throttle() {
-        var throttle = MotionThrottle(rate: 10)
-        let passed = (0..<250).map { Double($0) / 25 }.filter { throttle.admits($0) }
-        #expect(passed.count == 100)
-        #expect(throttle.admits(100) && !throttle.admits(100.04) && throttle.admits(100.1))
+    @Test("the refusal names the prefix quoted, so a control character cannot break the one-line report")
+    func refusalIsOneLine() {
+        #expect(
+            throws: MQTTError.invalidSetting(
+                #"--mqtt-prefix "a\nb""#,
+                reason: "give 1...256 bytes of topic levels without +, #, empty levels, control characters or a leading $")
+        ) {
+            try TopicLayout(prefix: "a\nb", host: "h", imu: "i")
+        }
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian package, checked as a user gets it: builds imu-bridge_<version>_<arch>.deb (packaging/debian/build-deb.sh),
-# runs lintian (no error allowed), then in a clean Debian 12 root (debootstrap --variant=minbase, no Swift toolchain)
-# installs it with `apt-get install ./imu-bridge_*.deb` as the README says, runs the demo and the tools from /usr/bin,
+# runs lintian (no error allowed), checks Depends against the README's libraries and the packaged sysusers.d file with
+# the host's systemd-sysusers, then in a clean Debian 12 root (debootstrap --variant=minbase: no Swift toolchain, no
+# systemd) installs it with `apt-get install ./imu-bridge_*.deb` as the README says, runs the demo and the tools from /usr/bin,
 # purges it and checks that nothing of it is left.
 #   Tests/Package/check-deb.sh [--bin-dir DIR] [--keep DIR]
 # --bin-dir reuses release binaries already built with --static-swift-stdlib (the kernel-VM test's). The minbase root
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
     case $1 in
         --bin-dir) [ $# -ge 2 ] || { echo "check-deb: --bin-dir needs a directory" >&2; exit 64; }; bin_dir_args=(--bin-dir "$2"); shift 2 ;;
         --keep) [ $# -ge 2 ] || { echo "check-deb: --keep needs a directory" >&2; exit 64; }; keep=$2; shift 2 ;;
-        -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "check-deb: unknown argument '$1'" >&2; exit 64 ;;
     esac
 done
@@ -50,6 +51,25 @@ lintian --fail-on error --display-info --info "$deb" >"$work/lintian.log" 2>&1 &
 sed 's/^/  lintian: /' "$work/lintian.log" >&2
 if [ "$lintian_status" = 0 ]; then pass "lintian reports no error"; else fail "lintian" "errors above"; fi
 check "no RUNPATH or RPATH in the tools" sh -c "dpkg-deb -x '$deb' '$work/x' && ! for f in '$work'/x/usr/bin/*; do readelf -d \"\$f\"; done | grep -Eq '(RUNPATH|RPATH)'"
+# Depends (dpkg-shlibdeps) names only the libraries the README says the tools need.
+readonly README_DEPENDS="libc6 libgcc-s1 libstdc++6 libiio0 libudev1 zlib1g libsqlite3-0 libmosquitto1"
+depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed -E 's/^ +//; s/[ (].*//' | xargs)
+for package in $depends; do
+    check "Depends' $package is one of the README's libraries" grep -qwF -- "$package" <<<"$README_DEPENDS"
+done
+
+# The group as systemd makes it. The clean root below has no systemd, so there only the postinst's groupadd runs; here
+# the host's systemd-sysusers (package systemd) applies the packaged file to an empty root, as the postinst would.
+sysusers_group() {
+    local root=$work/sysusers-root
+    command -v systemd-sysusers >/dev/null || { echo "check-deb: systemd-sysusers is missing (apt-get install systemd)" >&2; return 1; }
+    mkdir -p "$root/etc" "$root/usr/lib/sysusers.d"
+    cp "$work/x/usr/lib/sysusers.d/imu-bridge.conf" "$root/usr/lib/sysusers.d/"
+    systemd-sysusers --root="$root" imu-bridge.conf >&2 || return 1
+    # A system group: a GID below 1000 (SYS_GID_MAX), no members.
+    awk -F: '$1 == "imu" && $3 > 0 && $3 < 1000 && $4 == "" { found = 1 } END { exit !found }' "$root/etc/group"
+}
+check "systemd-sysusers makes the system group imu from the packaged /usr/lib/sysusers.d/imu-bridge.conf" sysusers_group
 
 # 2. A clean Debian root without Swift, made once.
 tarball=$CACHE/$SUITE-minbase.tar
@@ -88,7 +108,7 @@ else
     sed 's/^/  /' "$work/install.log" >&2
     fail "apt-get install" "see above"
 fi
-check "group imu made at install" in_root getent group imu
+check "group imu made at install (the postinst's groupadd: the root has no systemd-sysusers)" in_root getent group imu
 demo=/usr/share/imu-bridge/examples/walking-to-sitting.imurec
 if in_root imu-classify --replay "$demo" >"$work/demo.txt" 2>&1 && grep -q walking "$work/demo.txt" && grep -q sitting "$work/demo.txt"; then
     pass "imu-classify --replay $demo from /usr/bin recognises walking then sitting"

@@ -116,7 +116,7 @@ public struct FailureReport: Sendable, Equatable {
     private static func status(of error: MQTTError) -> ExitStatus {
         switch error {
         case .invalidURL, .credentialsInURL, .invalidSetting: .usage
-        case .unreadableConfig, .exposedConfig, .malformedConfig, .library: .badInput
+        case .unreadableConfig, .exposedConfig, .malformedConfig, .unusableTLSFile, .library: .badInput
         case .undelivered: .brokerUnreachable
         }
     }

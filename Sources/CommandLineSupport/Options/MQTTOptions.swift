@@ -1,15 +1,16 @@
 import ArgumentParser
 import MotionPublishing
 
-/// Publishing to an MQTT broker (`--mqtt URL` and its `--mqtt-*` settings), the same in every tool that publishes.
-/// Credentials never come from here: see ``BrokerCredentials``.
+/// Publishing to an MQTT broker (`--mqtt URL` and its `--mqtt-*` settings), the same in every tool that publishes
+/// (imu-classify adds ``MQTTClassifierOptions``). Credentials and TLS files never come from here: see
+/// ``BrokerCredentials``.
 public struct MQTTOptions: ParsableArguments, Sendable {
     /// The broker URL (`--mqtt`); nil publishes nothing.
     @Option(
         name: .customLong("mqtt"),
         help: ArgumentHelp(
-            "Publish to the MQTT broker at mqtt://host[:port] (TLS: mqtts://); user name and password from "
-                + "IMU_BRIDGE_MQTT_USERNAME/IMU_BRIDGE_MQTT_PASSWORD or --mqtt-config, never from the URL.",
+            "Publish to the MQTT broker at mqtt://host[:port] (TLS: mqtts://); user name, password and TLS files "
+                + "from IMU_BRIDGE_MQTT_* variables or --mqtt-config, never from the URL.",
             valueName: "url"))
     public var url: String?
 
@@ -25,19 +26,12 @@ public struct MQTTOptions: ParsableArguments, Sendable {
         help: ArgumentHelp("Also publish device motion at this rate (QoS 0), in Hz.", valueName: "hz"))
     public var motionRate: Double?
 
-    /// Whether every window's prediction is published too (`--mqtt-predictions`).
-    @Flag(name: .customLong("mqtt-predictions"), help: "Also publish every window's prediction, not only changes.")
-    public var predictions = false
-
-    /// Whether Home Assistant discovery configs are published (`--mqtt-home-assistant`).
-    @Flag(name: .customLong("mqtt-home-assistant"), help: "Publish Home Assistant MQTT discovery configs.")
-    public var homeAssistant = false
-
     /// The credentials file (`--mqtt-config`); nil reads `$XDG_CONFIG_HOME/imu-bridge/mqtt.conf` if it exists.
     @Option(
         name: .customLong("mqtt-config"),
         help: ArgumentHelp(
-            "MQTT credentials file (username, password, ca-file; mode 600). Default: $XDG_CONFIG_HOME/imu-bridge/mqtt.conf.",
+            "MQTT credentials file (username, password, ca-file, cert-file, key-file; mode 600). "
+                + "Default: $XDG_CONFIG_HOME/imu-bridge/mqtt.conf.",
             valueName: "file"))
     public var configFile: String?
 
@@ -58,7 +52,7 @@ public struct MQTTOptions: ParsableArguments, Sendable {
     /// Refuses a malformed URL or prefix, a rate or queue outside its range, and `--mqtt-*` without `--mqtt`.
     public func validate() throws {
         guard let url else {
-            if prefix != TopicLayout.defaultPrefix || motionRate != nil || predictions || homeAssistant || configFile != nil
+            if prefix != TopicLayout.defaultPrefix || motionRate != nil || configFile != nil
                 || queueCapacity != MQTTConfiguration.defaultQueueCapacity
             {
                 throw ValidationError("the --mqtt-* options only apply with --mqtt URL")
@@ -75,13 +69,15 @@ public struct MQTTOptions: ParsableArguments, Sendable {
         try requireFlag("--mqtt-queue", queueCapacity, in: MQTTConfiguration.queueCapacityRange, unit: "messages")
     }
 
-    /// The publisher's configuration for `imu` on this host, with credentials from `environment` and the config
-    /// file; nil without `--mqtt`.
-    public func configuration(imu: String, environment: [String: String]) throws(MQTTError) -> MQTTConfiguration? {
+    /// `tool`'s publisher configuration for `imu` on this host, with credentials from `environment` and the config
+    /// file, and Home Assistant discovery if `homeAssistant`; nil without `--mqtt`.
+    public func configuration(
+        imu: String, tool: PublishingTool, homeAssistant: Bool = false, environment: [String: String]
+    ) throws(MQTTError) -> MQTTConfiguration? {
         guard let url else { return nil }
         return MQTTConfiguration(
             broker: try BrokerAddress(parsing: url),
-            topics: try TopicLayout(prefix: prefix, host: HostName.current, imu: imu),
+            topics: try TopicLayout(prefix: prefix, host: HostName.current, imu: imu, tool: tool),
             credentials: try BrokerCredentials.load(configFile: configFile, environment: environment),
             queueCapacity: queueCapacity, homeAssistant: homeAssistant)
     }

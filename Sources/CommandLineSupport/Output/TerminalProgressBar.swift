@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,11 +9,12 @@ import Glibc
 public struct TerminalProgressBar: Sendable {
     private let isTerminal: Bool
     private let width = 30
+    /// The line last drawn, while it is on the terminal (nil once cleared or finished).
+    private let drawn = DrawnLine()
 
-    /// Creates a bar; it stays silent when standard error is redirected, and with `quietWhenOutputIsTerminal` also
-    /// when standard output is a terminal (a tool printing results line by line there would break the bar's line).
-    public init(quietWhenOutputIsTerminal: Bool = false) {
-        isTerminal = isatty(STDERR_FILENO) != 0 && !(quietWhenOutputIsTerminal && isatty(STDOUT_FILENO) != 0)
+    /// Creates a bar; it stays silent when standard error is redirected.
+    public init() {
+        isTerminal = isatty(STDERR_FILENO) != 0
     }
 
     /// Whether the bar is drawn at all.
@@ -22,7 +25,9 @@ public struct TerminalProgressBar: Sendable {
         guard isVisible, total > 0 else { return }
         let filled = width * min(max(0, completed), total) / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        writeToStandardError("\r\(title) [\(bar)] \(completed)/\(total)\u{1B}[K")
+        let line = "\r\(title) [\(bar)] \(completed)/\(total)\u{1B}[K"
+        drawn.line.withLock { $0 = line }
+        writeToStandardError(line)
         if completed >= total { finish() }
     }
 
@@ -30,12 +35,28 @@ public struct TerminalProgressBar: Sendable {
     /// ``update(_:completed:total:)`` draws it again below.
     public func clear() {
         guard isVisible else { return }
+        drawn.line.withLock { $0 = nil }
         writeToStandardError("\r\u{1B}[K")
+    }
+
+    /// Runs `printLine` (which prints a result line, to stdout or stderr) with the bar erased, then draws the bar
+    /// again as it was below that line, so that lines and bar never share a line of the terminal.
+    public func printingAbove<Result>(_ printLine: () throws -> Result) rethrows -> Result {
+        guard isVisible, let line = drawn.line.withLock({ $0 }) else { return try printLine() }
+        writeToStandardError("\r\u{1B}[K")
+        defer { writeToStandardError(line) }
+        return try printLine()
     }
 
     /// Ends the bar's line.
     public func finish() {
         guard isVisible else { return }
+        drawn.line.withLock { $0 = nil }
         writeToStandardError("\n")
     }
+}
+
+/// The bar's last drawn line, shared by the copies of one bar.
+private final class DrawnLine: Sendable {
+    let line = Mutex<String?>(nil)
 }

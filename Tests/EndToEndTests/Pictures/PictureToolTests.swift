@@ -100,19 +100,16 @@ struct PictureToolTests {
 
     @Test(
         "on a terminal (script's pty) imu-eval draws a progress bar and ends with a per-session summary; -q silences both",
-        .enabled(if: PackageLocations.executableOnPath("script") != nil, "needs script (bsdutils)"))
+        .enabled(if: scriptExecutable != nil, scriptMessage))
     func progressOnTerminal() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let command = "'\(try product("imu-eval"))' --model '\(Self.model)' '\(Self.excerpts)'"
-        let terminal = try Testbed.runOutsidePreload(
-            executable: "/usr/bin/script", arguments: ["-qec", command, "/dev/null"], timeLimit: 300)
+        let terminal = try runOnTerminal("imu-eval", ["--model", Self.model, Self.excerpts])
         #expect(terminal.status == 0, "\(terminal.output)")
         #expect(terminal.output.contains("evaluating ["), "\(terminal.output)")
         #expect(terminal.output.contains("] 4/4"), "\(terminal.output)")
         #expect(terminal.output.contains("session"), "the summary's header")
         #expect(terminal.output.contains("std_6/sub_1"), "a summary row")
-        let quiet = try Testbed.runOutsidePreload(
-            executable: "/usr/bin/script", arguments: ["-qec", command + " -q", "/dev/null"], timeLimit: 300)
+        let quiet = try runOnTerminal("imu-eval", ["--model", Self.model, Self.excerpts, "-q"])
         #expect(!quiet.output.contains("evaluating ["), "\(quiet.output)")
         let piped = try run("imu-eval", ["--model", Self.model, Self.excerpts])
         #expect(!piped.standardError.contains("evaluating") && !piped.standardError.contains("\r"), "\(piped.standardError)")

@@ -41,7 +41,30 @@ struct IMUClassifyMQTTTests {
         #expect(subscriber.messages(on: "/replay/prediction").isEmpty && subscriber.messages(on: "/replay/motion").isEmpty)
         let configs = subscriber.messages.filter { $0.topic.hasPrefix("homeassistant/sensor/") }
         #expect(configs.map { $0.topic.split(separator: "/").last } == ["config", "config"])
-        #expect(configs.allSatisfy { $0.payload.contains("/replay/activity\"") && $0.payload.contains("/replay/status\"") })
+        for config in configs { try expectDiscoveryMatches(config.payload, subscriber) }
+    }
+
+    /// Checks a Home Assistant discovery config against what was really published: its state and attributes topics
+    /// carry JSON lines holding the key its value template reads (a number in 0...1 for the confidence), and its
+    /// availability topic said `online` and `offline`.
+    private func expectDiscoveryMatches(_ payload: String, _ subscriber: MQTTSubscriber) throws {
+        let config = try #require(JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any], "\(payload)")
+        let stateTopic = try #require(config["state_topic"] as? String)
+        let states = subscriber.messages.filter { $0.topic == stateTopic }.map(\.payload)
+        #expect(!states.isEmpty, "nothing was published on the state topic \(stateTopic)")
+        let template = try #require(config["value_template"] as? String)
+        let key = try #require(template.firstMatch(of: /value_json\.([a-z_]+)/).map { String($0.1) }, "\(template)")
+        for state in states {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
+            switch key {
+            case "activity": #expect(object[key] is String, "\(state)")
+            case "confidence": #expect((object[key] as? Double).map { (0...1).contains($0) } == true, "\(state)")
+            default: Issue.record("a value template reads \(key), which the tests do not know")
+            }
+        }
+        if let attributes = config["json_attributes_topic"] as? String { #expect(attributes == stateTopic) }
+        let availability = try #require(config["availability_topic"] as? String)
+        #expect(withoutRedeliveries(subscriber.messages.filter { $0.topic == availability }.map(\.payload)) == ["online", "offline"])
     }
 
     @Test("--live killed with SIGKILL: the broker publishes the offline will; device motion at --mqtt-motion-rate is the format's JSON")
@@ -64,7 +87,7 @@ struct IMUClassifyMQTTTests {
         #expect(pollUntil { subscriber.messages(on: "/adxl345/status") == ["online", "offline"] }, "\(broker.log)")
     }
 
-    @Test("--live --mqtt-predictions: a broker restart mid-stream loses no window; the windows of the outage arrive after it")
+    @Test("--live --mqtt-predictions: a broker restart mid-stream loses no window and no activity change; the outage's arrive after it")
     func brokerRestart() throws {
         let broker = try MQTTBroker()
         let subscriber = try MQTTSubscriber(broker)
@@ -89,6 +112,10 @@ struct IMUClassifyMQTTTests {
         let printed = result.output.split(separator: "\n").map(String.init)
         #expect(pollUntil { withoutRedeliveries(subscriber.messages(on: "/adxl345/prediction")).count >= printed.count })
         #expect(withoutRedeliveries(subscriber.messages(on: "/adxl345/prediction")) == printed, "\(result.standardError)")
+        let changed = try changes(result.output)
+        #expect(!changed.isEmpty)
+        #expect(pollUntil { withoutRedeliveries(subscriber.messages(on: "/adxl345/activity")).count >= changed.count })
+        #expect(withoutRedeliveries(subscriber.messages(on: "/adxl345/activity")) == changed, "\(result.standardError)")
         #expect(!result.standardError.contains("dropped"))
     }
 
@@ -172,7 +199,7 @@ struct IMUClassifyMQTTTests {
             (["--mqtt", "mqtt://user:pw@broker"], "must not carry a user name or password"),
             (["--mqtt", "mqtt://broker", "--mqtt-motion-rate", "1000"], "--mqtt-motion-rate 1000 is outside 0.1...100 Hz"),
             (["--mqtt", "mqtt://broker", "--mqtt-queue", "0"], "--mqtt-queue 0 is outside 1...100000 messages"),
-            (["--mqtt", "mqtt://broker", "--mqtt-prefix", "a/#"], "--mqtt-prefix a/# is refused"),
+            (["--mqtt", "mqtt://broker", "--mqtt-prefix", "a/#"], #"--mqtt-prefix "a/#" is refused"#),
             (["--mqtt-predictions"], "the --mqtt-* options only apply with --mqtt URL"),
         ]
         for (arguments, message) in cases {

@@ -20,15 +20,29 @@ final class MQTTBroker {
     static let brokerPath = "/usr/sbin/mosquitto"
     /// The loopback port it listens on.
     let port: Int
-    /// `mqtt://127.0.0.1:PORT`.
-    var url: String { "mqtt://127.0.0.1:\(port)" }
+    /// `mqtt://127.0.0.1:PORT`, or `mqtts://` with TLS.
+    var url: String { "\(tls == nil ? "mqtt" : "mqtts")://127.0.0.1:\(port)" }
+    /// The TLS listener's certificates, if it is one.
+    let tls: TestCertificates?
+    /// Whether the TLS listener requires a client certificate signed by the CA.
+    let requiresClientCertificate: Bool
+    /// The arguments that connect `mosquitto_sub` and `mosquitto_pub` to it (over TLS with a client certificate, if
+    /// it has a TLS listener).
+    var clientArguments: [String] {
+        ["-h", "127.0.0.1", "-p", "\(port)"]
+            + (tls.map { ["--cafile", $0.caFile, "--cert", $0.clientCertificate, "--key", $0.clientKey] } ?? [])
+    }
     /// The scratch directory (config, persistence database, log, password file).
     let directory: URL
     private var process: SpawnedProcess?
     private var starts = 0
 
-    /// Starts a broker; with `users` (name: password) only they may connect, else anyone.
-    init(users: [String: String] = [:]) throws {
+    /// Starts a broker; with `users` (name: password) only they may connect, else anyone; with `tls` its listener
+    /// speaks TLS with the server certificate of `tls`, and with `requiresClientCertificate` it wants a client
+    /// certificate signed by its CA.
+    init(users: [String: String] = [:], tls: TestCertificates? = nil, requiresClientCertificate: Bool = false) throws {
+        self.tls = tls
+        self.requiresClientCertificate = requiresClientCertificate
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("mqtt-broker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // Run as root, the broker drops to the `mosquitto` user and must still write its database here.
@@ -42,6 +56,15 @@ final class MQTTBroker {
             log_type all
 
             """
+        if let tls {
+            config += """
+                cafile \(tls.caFile)
+                certfile \(tls.serverCertificate)
+                keyfile \(tls.serverKey)
+                require_certificate \(requiresClientCertificate)
+
+                """
+        }
         if users.isEmpty {
             config += "allow_anonymous true\n"
         } else {

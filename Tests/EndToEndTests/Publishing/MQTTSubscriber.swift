@@ -19,12 +19,12 @@ final class MQTTSubscriber {
         try Data().write(to: output)
         process = try SpawnedProcess(
             Self.clientPath,
-            ["-h", "127.0.0.1", "-p", "\(broker.port)", "-i", id, "-c", "-q", "1", "-v", "-t", "test/marker"]
+            broker.clientArguments + ["-i", id, "-c", "-q", "1", "-v", "-t", "test/marker"]
                 + topics.flatMap { ["-t", $0] },
             environment: cleanEnvironment(), output: output)
         let marked = pollUntil {
             try? runClient(
-                "/usr/bin/mosquitto_pub", ["-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "test/marker", "-m", "up", "-q", "1"])
+                "/usr/bin/mosquitto_pub", broker.clientArguments + ["-t", "test/marker", "-m", "up", "-q", "1"])
             return self.messages(on: "test/marker").count > 0
         }
         try #require(marked, "the subscriber did not receive its marker")
