@@ -8,6 +8,8 @@ import MotionPublishing
 struct ClassificationPipeline: Sendable {
     /// Supplies the model and its reloads.
     let modelSource: ModelSource
+    /// Samples between predictions, or nil for the model's hop.
+    let hop: Int?
     /// Smoothing and thresholding state at the start.
     let tracker: ActivityTracker
     /// Where verdicts go.
@@ -29,11 +31,13 @@ struct ClassificationPipeline: Sendable {
     }
 
     /// The state before the first motion.
-    func start() -> Run {
-        let window = modelSource.current.window
+    func start() throws(ActivityError) -> Run {
+        let model = modelSource.current
+        let window = model.window
+        let classifier = try hop.map { hop throws(ActivityError) in try StreamingActivityClassifier(model: model, hop: hop) }
         // Steps are counted only for the history (a model rate outside the detector's 5...1000 Hz counts none).
         return Run(
-            classifier: StreamingActivityClassifier(model: modelSource.current), tracker: tracker,
+            classifier: classifier ?? StreamingActivityClassifier(model: model), tracker: tracker,
             steps: history == nil ? nil : try? StepDetector(sampleRate: window.sampleRate),
             cadence: StepCadence(span: window.duration),
             motionThrottle: publisher?.motionRate.map(MotionThrottle.init(rate:)))
@@ -63,7 +67,7 @@ struct ClassificationPipeline: Sendable {
 
     /// Classifies `motions` until the stream ends; returns how many windows were classified.
     func run(motions: AsyncThrowingStream<DeviceMotion, any Error>) async throws -> Int {
-        var run = start()
+        var run = try start()
         for try await motion in motions { try process(motion, in: &run) }
         return run.windows
     }

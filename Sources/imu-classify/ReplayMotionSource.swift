@@ -28,7 +28,7 @@ struct ReplayMotionSource: Sendable {
         var pipeline = pipeline
         pipeline.output.progress = progress
         let loader = try SessionLoader(sampleRate: window.sampleRate, labels: labels, fileFormats: DatasetFiles.formats)
-        var run = pipeline.start()
+        var run = try pipeline.start()
         var offset = 0.0
         let inputs = try loader.inputs(from: files)
         var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])

@@ -36,6 +36,26 @@ import Testing
         #expect(predictedAfter == [20, 25, 30, 35, 40, 45, 50, 55, 60])
     }
 
+    @Test func aShorterHopPredictsMoreOftenFromWholeWindows() throws {
+        var classifier = try StreamingActivityClassifier(model: Self.onDeviceModel, hop: 2)
+        #expect(classifier.hop == 2 && classifier.model.window == .onDevice)
+        let samples = SyntheticMotion.samples(
+            count: 30, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 5)
+        var predictedAfter: [Int] = []
+        var reference = StreamingActivityClassifier(model: Self.onDeviceModel)
+        for (index, motion) in samples.enumerated() {
+            let standard = reference.process(motion)
+            guard let window = classifier.process(motion) else { continue }
+            predictedAfter.append(index + 1)
+            // Where both predict, they see the same 20 samples.
+            if let standard { #expect(standard.prediction == window.prediction) }
+        }
+        #expect(predictedAfter == [20, 22, 24, 26, 28, 30])
+        for hop in [0, 21] {
+            #expect(throws: ActivityError.self) { try StreamingActivityClassifier(model: Self.onDeviceModel, hop: hop) }
+        }
+    }
+
     @Test func reloadWithOtherWindowsIsRefusedAndTheStreamGoesOn() throws {
         var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
         let samples = SyntheticMotion.samples(

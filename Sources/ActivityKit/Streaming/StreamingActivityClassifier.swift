@@ -19,11 +19,28 @@ public struct StreamingActivityClassifier: Sendable {
     /// Gaps longer than this many sample periods restart the window, so no window spans a hole in the stream.
     public static let gapTolerance = 2.5
 
+    /// Samples between predictions: the model's hop unless the classifier was given another.
+    public var hop: Int { window.configuration.hop }
+
     /// Creates a classifier for `model`, cutting windows the way the model was trained.
     public init(model: ActivityModel) {
+        self.init(model: model, windows: model.window)
+    }
+
+    /// Creates a classifier for `model` that cuts the model's windows every `hop` samples: a hop shorter than the
+    /// model's predicts more often from windows of the same size.
+    ///
+    /// - Throws: ``ActivityError/invalidWindow(_:)`` unless `hop` is within 1...the window size.
+    public init(model: ActivityModel, hop: Int) throws(ActivityError) {
+        let trained = model.window
+        self.init(
+            model: model, windows: try WindowConfiguration(size: trained.size, hop: hop, sampleRate: trained.sampleRate))
+    }
+
+    private init(model: ActivityModel, windows: WindowConfiguration) {
         self.model = model
         extractor = FeatureExtractor(configuration: model.window)
-        window = SlidingWindow(configuration: model.window)
+        window = SlidingWindow(configuration: windows)
     }
 
     /// Switches to `newModel`, keeping the buffered samples; refuses (and keeps the model in use) a model whose

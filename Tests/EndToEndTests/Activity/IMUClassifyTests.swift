@@ -158,4 +158,30 @@ struct IMUClassifyTests {
         }
         #expect(changes.filter { $0 != "unknown" }.first == "walking" && changes.last == "sitting", "\(text.output)")
     }
+
+    @Test("--replay --hop 5: a prediction every 5 samples (0.2 s) from the same 4 s windows; a hop past the window is refused")
+    func replayShortHop() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+        let standard = try windowLines(
+            try testbed.runUnderPreload(executable: try product("imu-classify"), arguments: ["--replay", recording, "--json"])
+                .output)
+        let short = try testbed.runUnderPreload(
+            executable: try product("imu-classify"), arguments: ["--replay", recording, "--json", "--hop", "5"])
+        #expect(short.status == ExitStatus.success.rawValue, "\(short.standardError)")
+        let lines = try windowLines(short.output)
+        let times = lines.compactMap { $0["timestamp"] as? Double }
+        // The first window ends at the same sample; then one every 5 samples at 25 Hz instead of every 50.
+        #expect(times.first == standard.first?["timestamp"] as? Double)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 5 / window.sampleRate) < 1e-6 }, "\(times.prefix(5))")
+        #expect(lines.count == (standard.count - 1) * window.hop / 5 + 1)
+        #expect(lines.compactMap { $0["activity"] as? String }.filter { $0 != "unknown" }.last == "sitting")
+        for hop in ["0", String(window.size + 1)] {
+            let refused = try testbed.runUnderPreload(
+                executable: try product("imu-classify"), arguments: ["--replay", recording, "--hop", hop])
+            #expect(refused.status == ExitStatus.usage.rawValue, "--hop \(hop): \(refused.standardError)")
+            #expect(refused.standardError.contains("hop"), "\(refused.standardError)")
+        }
+    }
 }

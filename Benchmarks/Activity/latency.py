@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""How fast imu-classify names a new activity after a switch, on held-out MotionSense subjects.
+
+Builds continuous streams by joining two imported MotionSense trials of one subject row by row (the second trial's raw
+readings continue the first's clock at the same sample period), trains one model per subject-disjoint fold with
+imu-train on the other subjects, replays every stream of the fold's subjects through imu-classify --replay --json, and
+measures, per switch from activity A to B:
+  - latency: from the switch to the first prediction of B that then holds for 3 s;
+  - wrong-activity time: time between the switch and that prediction spent on an activity that is neither A nor B
+    (`unknown` is not an activity and is counted apart).
+Prints the median and 90th percentile latency, the mean wrong-activity time per switch, and the switches never settled.
+
+Usage (from the package root, after `swift build -c release --static-swift-stdlib`):
+  python3 Benchmarks/Activity/latency.py                                   # today's defaults
+  python3 Benchmarks/Activity/latency.py --classify-args "--hop 5"         # a prediction every 0.2 s
+Options: --bin DIR (the tools, default .build/release), --recordings DIR (imported MotionSense, made with imu-import
+when absent), --folds N, --train-args "...", --classify-args "...", --work DIR (keeps the fold models, reused when
+present), --keep-predictions. Results and commands: Benchmarks/Activity/RESULTS.md.
+"""
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+HOLD = 3.0  # seconds the new activity must hold
+
+
+def parse_recording_name(name):
+    match = re.match(r"(\w+)-motionsense-(\w+_\d+)-(sub_\d+)\.imurec$", name)
+    return match.groups() if match else None
+
+
+def open_text(path):
+    """A table of a recording, gzip-compressed or plain."""
+    with open(path, "rb") as probe:
+        compressed = probe.read(2) == b"\x1f\x8b"
+    return gzip.open(path, "rt") if compressed else open(path)
+
+
+def read_raw(recording):
+    with open_text(recording / "raw.csv") as handle:
+        header = handle.readline()
+        rows = [line for line in handle if line.strip()]
+    return header, rows
+
+
+def join(first, second, destination):
+    """Writes a recording whose raw readings are `first`'s then `second`'s; returns the switch time."""
+    header, rows_a = read_raw(first)
+    header_b, rows_b = read_raw(second)
+    assert header == header_b
+    times_a = [float(row.split(",", 1)[0]) for row in rows_a]
+    period = (times_a[-1] - times_a[0]) / (len(times_a) - 1)
+    switch = times_a[-1] + period
+    start_b = float(rows_b[0].split(",", 1)[0])
+    shifted = []
+    for row in rows_b:
+        time, rest = row.split(",", 1)
+        shifted.append(f"{float(time) - start_b + switch:.6f},{rest}")
+    destination.mkdir(parents=True)
+    with gzip.open(destination / "raw.csv", "wt") as handle:
+        handle.write(header)
+        handle.writelines(rows_a)
+        handle.writelines(shifted)
+    for table in ("motion.csv", "events.csv"):
+        with open_text(first / table) as source, gzip.open(destination / table, "wt") as target:
+            target.write(source.readline())
+    metadata = json.loads((first / "recording.json").read_text())
+    metadata["counts"] = {"raw": len(rows_a) + len(shifted), "motion": 0, "events": 0}
+    metadata["monotonic_end"] = float(shifted[-1].split(",", 1)[0])
+    metadata["source"] = f"{metadata['source']} joined with {second.name}"
+    (destination / "recording.json").write_text(json.dumps(metadata, indent=2))
+    return switch
+
+
+def measure(predictions, switch, old, new):
+    """Latency to a held prediction of `new`, wrong-activity and unknown time before it."""
+    after = [p for p in predictions if p["timestamp"] >= switch]
+    latency = None
+    for index, prediction in enumerate(after):
+        if prediction["activity"] != new:
+            continue
+        held_until = prediction["timestamp"] + HOLD
+        window = [p for p in after[index:] if p["timestamp"] <= held_until]
+        if all(p["activity"] == new for p in window) and after[-1]["timestamp"] >= held_until:
+            latency = prediction["timestamp"] - switch
+            break
+    end = switch + latency if latency is not None else after[-1]["timestamp"] if after else switch
+    wrong = unknown = 0.0
+    previous_time, previous_activity = switch, None
+    for prediction in predictions:
+        if prediction["timestamp"] < switch:
+            previous_activity = prediction["activity"]
+            continue
+        if prediction["timestamp"] > end:
+            break
+        span = prediction["timestamp"] - previous_time
+        if previous_activity == "unknown":
+            unknown += span
+        elif previous_activity not in (old, new, None):
+            wrong += span
+        previous_time, previous_activity = prediction["timestamp"], prediction["activity"]
+    span = end - previous_time
+    if span > 0:
+        if previous_activity == "unknown":
+            unknown += span
+        elif previous_activity not in (old, new, None):
+            wrong += span
+    return latency, wrong, unknown
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    position = fraction * (len(ordered) - 1)
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default=".build/release")
+    parser.add_argument("--recordings", default=os.environ.get("MOTIONSENSE_RECORDINGS", "/tmp/imu-bridge-motionsense"))
+    parser.add_argument("--data", default="../shared/data/motionsense")
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--classify-args", default="")
+    parser.add_argument("--train-args", default="")
+    parser.add_argument("--work", default=None, help="keep the models and streams here")
+    parser.add_argument("--keep-predictions", action="store_true", help="keep every stream's predictions in WORK")
+    arguments = parser.parse_args()
+    tools = Path(arguments.bin)
+    missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
+    if missing:
+        sys.exit(f"latency.py: {', '.join(missing)} not found in {tools}: build first (swift build -c release)")
+    recordings = Path(arguments.recordings)
+    if not recordings.is_dir() or not any(recordings.glob("*.imurec")):
+        if not Path(arguments.data, "A_DeviceMotion_data").is_dir():
+            print(f"skipped: {arguments.data}/A_DeviceMotion_data not found")
+            return
+        subprocess.run([tools / "imu-import", "motionsense", arguments.data, "-o", recordings], check=True,
+                       stdout=subprocess.DEVNULL)
+
+    by_subject = defaultdict(dict)  # subject -> activity -> first trial's recording
+    for recording in sorted(recordings.glob("*.imurec")):
+        parsed = parse_recording_name(recording.name)
+        if parsed:
+            activity, trial, subject = parsed
+            by_subject[subject].setdefault(activity, recording)
+    subjects = sorted(by_subject, key=lambda name: int(name.split("_")[1]))
+    folds = [subjects[index::arguments.folds] for index in range(arguments.folds)]
+
+    work = Path(arguments.work) if arguments.work else Path(tempfile.mkdtemp(prefix="imu-latency-"))
+    work.mkdir(parents=True, exist_ok=True)
+    results = []
+    for fold_index, held_out in enumerate(folds):
+        model = work / f"fold{fold_index}.model"
+        if not model.exists():
+            training = [str(r) for r in sorted(recordings.glob("*.imurec"))
+                        if parse_recording_name(r.name) and parse_recording_name(r.name)[2] not in held_out]
+            subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model],
+                           check=True)
+        for subject in held_out:
+            activities = by_subject[subject]
+            for old in sorted(activities):
+                for new in sorted(activities):
+                    if old == new:
+                        continue
+                    stream = work / f"{subject}-{old}-to-{new}.imurec"
+                    if stream.exists():
+                        shutil.rmtree(stream)
+                    switch = join(activities[old], activities[new], stream)
+                    output = subprocess.run(
+                        [tools / "imu-classify", "-q", "--replay", stream, "--model", model, "--json",
+                         *arguments.classify_args.split()],
+                        check=True, capture_output=True, text=True).stdout
+                    predictions = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+                    if arguments.keep_predictions:
+                        kept = work / "predictions"
+                        kept.mkdir(exist_ok=True)
+                        (kept / f"{subject}-{old}-to-{new}.json").write_text(
+                            json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
+                    latency, wrong, unknown = measure(predictions, switch, old, new)
+                    results.append((subject, old, new, latency, wrong, unknown))
+                    shutil.rmtree(stream)
+        print(f"fold {fold_index + 1}/{arguments.folds}: {len(results)} switches", file=sys.stderr)
+
+    settled = [r[3] for r in results if r[3] is not None]
+    print(f"switches: {len(results)} ({len(results) - len(settled)} never settled on the new activity)")
+    print(f"latency: median {statistics.median(settled):.2f} s, 90th percentile {percentile(settled, 0.9):.2f} s"
+          " (goal: at most 2 s and 3 s)")
+    print(f"wrong activity per switch: mean {statistics.mean(r[4] for r in results):.2f} s, "
+          f"median {statistics.median(r[4] for r in results):.2f} s (goal: under 0.5 s); "
+          f"unknown: mean {statistics.mean(r[5] for r in results):.2f} s")
+    pairs = defaultdict(list)
+    for subject, old, new, latency, wrong, unknown in results:
+        pairs[(old, new)].append(latency if latency is not None else float("inf"))
+    print("median latency per switch (s):")
+    for (old, new), values in sorted(pairs.items()):
+        print(f"  {old:>10} -> {new:<10} {statistics.median(values):6.2f}")
+
+
+if __name__ == "__main__":
+    main()
