@@ -1,6 +1,9 @@
 import Foundation
 import IIOTestbed
 import MotionHistory
+import MotionRecording
+import MotionSamples
+import SystemPackage
 import Testing
 
 #if canImport(Glibc)
@@ -59,6 +62,61 @@ struct IMUHistoryTests {
         let text = try runOutsidePreload(
             "imu-history", ["--history", database, "--day", Self.days(around: started)[0]], environment: scratch.environment)
         #expect(text.standardOutput.contains("time per activity:") && text.standardOutput.contains("started replay"))
+    }
+
+    /// MPU-6050 scans (accelerometer, gyroscope, 4 pad bytes, timestamp) of a held-out MotionSense walk at 50 Hz, in
+    /// the driver's raw counts (acceleration clamped to its ±2 g), stamped from `start` (ns; imu-bridge sets the driver's clock to monotonic).
+    private static func walkingScans(from start: Int64) throws -> [UInt8] {
+        let walk = try RecordingReader.read(FilePath("\(heldOut)/walking-motionsense-wlk_7-sub_8.imurec"))
+        let acceleration = walk.raw.filter { $0.sensor == .accelerometer }
+        let rotation = walk.raw.filter { $0.sensor == .gyroscope }
+        let accelerationCounts = { (g: Double) in Int16(max(-32_768, min(32_767, (-g * standardGravity / 0.000598).rounded()))) }
+        return zip(acceleration, rotation).enumerated().flatMap { index, pair -> [UInt8] in
+            let (a, w) = (pair.0.value, pair.1.value)
+            let counts = [a.x, a.y, a.z].map(accelerationCounts) + [w.x, w.y, w.z].map { Int16(($0 / 0.001064724).rounded()) }
+            return counts.flatMap(be) + [0, 0, 0, 0] + le(start + Int64(index) * 20_000_000)
+        }
+    }
+
+    @Test("--live with a history: steps per minute of a walk, and the IMU going and coming back, read by imu-history")
+    func liveIntoHistory() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let database = "\(scratch.path)/history.sqlite"
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        // A walk stamped a minute in the past of the monotonic clock, so that its steps are dated before imu-history
+        // asks.
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let start = max(0, Int64(now.tv_sec) - 60) * 1_000_000_000
+        _ = try testbed.install(fixtureNamed: "mpu6050")
+        let feeder = try testbed.feed(device: "iio:device0", bytes: try Self.walkingScans(from: start))
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"),
+            arguments: ["--live", "--device", "mpu6050", "--sensor-rate", "50", "--history", database, "--json"])
+        #expect(feeder.waitUntilWritten(timeout: 60))
+        // 30 s of walk at a 2 s hop: 13 windows once the first 4 s are in.
+        _ = classify.waitForOutput(timeLimit: 60) { $0.split(separator: "\n").count >= 13 }
+        try testbed.remove(device: "iio:device0")
+        #expect(classify.waitUntil(timeLimit: 30) { classify.errorSoFar.contains("sensor removed, waiting: mpu6050") })
+        #expect(testbed.waitForUEventListeners())
+        _ = try testbed.reinstall(device: "iio:device0")
+        #expect(classify.waitUntil(timeLimit: 60) { classify.errorSoFar.components(separatedBy: "streaming from mpu6050").count == 3 })
+        let result = classify.stop()
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        let history = try runOutsidePreload(
+            "imu-history", ["--history", database, "--since", "1h", "--json"], environment: scratch.environment)
+        #expect(history.status == ExitStatus.success.rawValue, "\(history.standardError)")
+        let report = try #require(try jsonLines(history.standardOutput).first)
+        // imu-steps counts 57 steps in this walk; the live stream starts the detector a few samples later.
+        let steps = try #require(report["number_of_steps"] as? Int)
+        #expect((50...60).contains(steps), "\(report)")
+        let minutes = (report["steps"] as? [[String: Any]] ?? []).compactMap { $0["number_of_steps"] as? Int }
+        #expect(minutes.reduce(0, +) == steps && !minutes.isEmpty)
+        let events = (report["device_events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
+        #expect(events == ["started", "added", "removed", "added", "stopped"], "\(events)")
+        #expect((report["durations"] as? [String: Double])?["walking", default: 0] ?? 0 > 0, "\(report)")
     }
 
     @Test("a replay without --history writes no history anywhere")
