@@ -55,39 +55,6 @@ def imu_steps(tool, paths):
     return lines
 
 
-def magnitudes_of_recording(path):
-    """Timestamps and acceleration magnitudes (g) of a recording's raw accelerometer readings."""
-    times, values = [], []
-    opener = gzip.open if os.path.exists(path + "/raw.csv.gz") else open
-    name = path + ("/raw.csv.gz" if opener is gzip.open else "/raw.csv")
-    with opener(name, "rt") as rows:
-        next(rows)
-        for row in rows:
-            fields = row.split(",")
-            if fields[1] == "":
-                continue
-            x, y, z = float(fields[1]), float(fields[2]), float(fields[3])
-            times.append(float(fields[0]))
-            values.append(math.sqrt(x * x + y * y + z * z))
-    return times, values
-
-
-def magnitudes_of_motionsense(path):
-    """Timestamps (50 Hz) and magnitudes of gravity + userAcceleration (g) of a MotionSense device-motion file."""
-    times, values = [], []
-    with gzip.open(path, "rt") as rows:
-        header = next(rows).strip().split(",")
-        columns = [header.index(name) for name in ("gravity.x", "gravity.y", "gravity.z", "userAcceleration.x",
-                                                   "userAcceleration.y", "userAcceleration.z")]
-        for index, row in enumerate(rows):
-            fields = row.strip().split(",")
-            g = [float(fields[c]) for c in columns]
-            x, y, z = g[0] + g[3], g[1] + g[4], g[2] + g[5]
-            times.append(index / 50)
-            values.append(math.sqrt(x * x + y * y + z * z))
-    return times, values
-
-
 def axes_of_recording(path):
     """Timestamps and x, y, z (g) of a recording's raw accelerometer readings."""
     times, axes = [], []
@@ -117,6 +84,19 @@ def axes_of_motionsense(path):
             times.append(index / 50)
             axes.append((g[0] + g[3], g[1] + g[4], g[2] + g[5]))
     return times, axes
+
+
+def magnitudes(reader):
+    """The reader of axes turned into a reader of acceleration magnitudes (g), with the same timestamps."""
+    def read(path):
+        times, axes = reader(path)
+        return times, [math.sqrt(x * x + y * y + z * z) for x, y, z in axes]
+    read.__doc__ = f"Timestamps and acceleration magnitudes (g) of {reader.__name__}."
+    return read
+
+
+magnitudes_of_recording = magnitudes(axes_of_recording)
+magnitudes_of_motionsense = magnitudes(axes_of_motionsense)
 
 
 def open_count(times, axes):
