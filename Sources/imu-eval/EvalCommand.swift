@@ -30,7 +30,8 @@ struct EvalCommand: ParsableCommand {
             walking_upstairs) are read as the canonical names, --label-map maps your own. Sessions of activities \
             the model does not know are left out of every figure and listed as not evaluated. \
             For subject-disjoint cross-validation use `imu-train --cross-validate`. The model given as the \
-            first argument without --model still works for one release, with a note: use --model.
+            first argument without --model still works for one release, with a note: use --model. --offline fuses \
+            recordings forward and backward (as imu-train --offline) instead of causally as live.
 
             --plot FILE.svg also draws the confusion matrix as a heat map beside per-activity precision and recall \
             bars. On a terminal a progress bar and a per-session summary go to stderr (-v prints the summary \
@@ -50,6 +51,7 @@ struct EvalCommand: ParsableCommand {
         help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))
     var arguments: [String] = []
 
+    @OptionGroup var fusion: FusionModeOptions
     @OptionGroup var format: JSONOptions
     @OptionGroup var picture: PlotOptions
     @OptionGroup var verbosity: VerbosityOptions
@@ -80,7 +82,8 @@ struct EvalCommand: ParsableCommand {
         do throws(any Error) {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
             let loader = try SessionLoader(
-                sampleRate: model.window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
+                sampleRate: model.window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats,
+                fusionMode: fusion.mode)
             let total = try loader.inputs(from: inputs).count
             let progress = TerminalProgressBar()
             var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])

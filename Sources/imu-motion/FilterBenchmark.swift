@@ -5,7 +5,8 @@ import Resampling
 
 /// Times the orientation filter alone, and the whole pipeline (alignment with its timestamp checks, filter,
 /// attitude history, resampling to 25 Hz), over the same samples; with magnetometer readings, both include the
-/// heading correction (the filter gets the reading of each sample's instant).
+/// heading correction (the filter gets the reading of each sample's instant); with `--offline` the pipeline includes
+/// the backward pass.
 struct FilterBenchmark {
     /// The samples to replay.
     let samples: [IMUSample]
@@ -15,6 +16,8 @@ struct FilterBenchmark {
     let referenceFrame: AttitudeReferenceFrame
     /// The declination for true north, in degrees.
     let declination: Double?
+    /// Causal or forward-backward gravity in the pipeline.
+    let mode: FusionMode
 
     /// The measured costs.
     struct Result {
@@ -81,7 +84,7 @@ struct FilterBenchmark {
             var motions: [DeviceMotion] = []
             motions.reserveCapacity(samples.count)
             var updates = try MotionUpdateLoop(
-                outputRate: 25, hasGyroscope: true, inputRate: 1 / period, referenceFrame: referenceFrame,
+                outputRate: 25, hasGyroscope: true, inputRate: 1 / period, mode: mode, referenceFrame: referenceFrame,
                 declination: declination)
             let pipelineTime = clock.measure {
                 updates.append(samples: samples, magnetometer: magnetometer, into: &motions)

@@ -57,6 +57,12 @@ struct IMUMotion: ParsableCommand {
               imu-motion mag.csv --reference-frame x-magnetic-north-z-vertical
               imu-motion mag.csv --reference-frame x-true-north-z-vertical --declination 3
 
+            With --offline, gravity is estimated forward and backward over the recording instead of causally, as \
+            a live sensor must (the filter's low-pass of the specific force run backwards too, which removes its \
+            lag): for recordings and training data. On BROAD the inclination error in motion drops from 0.72° to \
+            0.55°; the outputs are the same instants, and the attitude keeps its heading. It holds 30 s of outputs \
+            (10 time constants of the filter, 7.5 s without a gyroscope) and needs --rate 1 or more.
+
             With --benchmark, nothing is written; the filter's cost per input sample is measured instead.
             """,
         version: ToolVersion.line)
@@ -72,6 +78,8 @@ struct IMUMotion: ParsableCommand {
 
     @OptionGroup var calibration: CalibrationOptions
 
+    @OptionGroup var fusion: FusionModeOptions
+
     @Flag(help: "Measure the filter's cost per input sample instead of writing output.")
     var benchmark = false
 
@@ -79,12 +87,17 @@ struct IMUMotion: ParsableCommand {
 
     /// The device-motion rate written, in Hz.
     private var rate: Double { motionRate.rate }
+    /// Causal or forward-backward gravity.
+    private var mode: FusionMode { fusion.mode }
     /// The file written, or nil for stdout.
     private var output: String? { destination.output }
     private var json: Bool { format.json }
 
     func validate() throws {
         try requireFlag("--rate", rate, in: DeviceMotionPipeline.outputRateRange, unit: "Hz")
+        if fusion.offline {
+            try requireFlag("--rate", rate, in: DeviceMotionPipeline.offlineOutputRateRange, unit: "Hz with --offline")
+        }
     }
 
     /// Most samples `--benchmark` reads (the start of a longer file), so that it needs bounded memory.
@@ -105,12 +118,12 @@ struct IMUMotion: ParsableCommand {
                 guard samples.count >= 2 else { throw InputError.empty(self.input) }
                 let benchmark = FilterBenchmark(
                     samples: samples, magnetometer: referenceFrame.needsMagnetometer ? magnetometer : [],
-                    referenceFrame: referenceFrame, declination: frame.trueNorthDeclination)
+                    referenceFrame: referenceFrame, declination: frame.trueNorthDeclination, mode: mode)
                 print(try benchmark.run().report(json: json))
                 return
             }
             var updates = try MotionUpdateLoop(
-                outputRate: rate, hasGyroscope: input.hasGyroscope, referenceFrame: referenceFrame,
+                outputRate: rate, hasGyroscope: input.hasGyroscope, mode: mode, referenceFrame: referenceFrame,
                 declination: frame.trueNorthDeclination, magnetometerCalibration: magnetometerCalibration)
             let output = try MotionOutput(path: output, json: json, magnetic: referenceFrame.needsMagnetometer)
             var written = 0

@@ -33,7 +33,9 @@ struct TrainCommand: ParsableCommand {
             Inputs are recordings written by imu-record or imu-import (label = tag, read as an activity name of \
             docs/labels.md or through --label-map; subject = subject; their raw \
             readings are fused by the same pipeline as a live sensor), MotionSense device-motion CSV files \
-            (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either.
+            (<activity>_<trial>/sub_<n>.csv[.gz]), or directories holding either. With --offline the recordings' \
+            gravity is estimated forward and backward (as imu-motion --offline; not for dataset CSV files, which \
+            carry their own device motion); the model is still applied to live, causal motion.
 
             More examples:
               imu-train --tune --cross-validate /tmp/motionsense -o activity.model
@@ -75,6 +77,7 @@ struct TrainCommand: ParsableCommand {
     @OptionGroup var window: WindowOptions
     @OptionGroup var boosting: BoostingOptions
     @OptionGroup var labelMap: LabelMapOption
+    @OptionGroup var fusion: FusionModeOptions
 
     @OptionGroup var format: JSONOptions
     @OptionGroup var picture: PlotOptions
@@ -110,7 +113,8 @@ struct TrainCommand: ParsableCommand {
         let configuration = try window.configuration()
         let parameters = try boosting.parameters()
         let loader = try SessionLoader(
-            sampleRate: configuration.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
+            sampleRate: configuration.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats,
+            fusionMode: fusion.mode)
         let total = try loader.inputs(from: inputs).count
         let progress = TerminalProgressBar()
         var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])

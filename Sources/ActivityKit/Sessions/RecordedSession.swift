@@ -58,17 +58,19 @@ extension LabelledSession {
     }
 
     /// Fuses the recording at `path`: its raw readings, read row by row in bounded memory, go through the same
-    /// ``MotionUpdateLoop`` a live sensor feeds, and the device motion at `sampleRate` is handed to `deliver` as it
-    /// comes; label = tag, group = subject. Errors are ``ActivityError``s, or whatever `deliver` throws.
+    /// ``MotionUpdateLoop`` a live sensor feeds (in `mode`: causal as live by default), and the device motion at
+    /// `sampleRate` is handed to `deliver` as it comes; label = tag, group = subject. Errors are ``ActivityError``s,
+    /// or whatever `deliver` throws.
     public static func fuseRecording(
-        at path: String, sampleRate: Double, into deliver: ([DeviceMotion]) throws -> Void
+        at path: String, sampleRate: Double, mode: FusionMode = .live, into deliver: ([DeviceMotion]) throws -> Void
     ) throws -> SessionSummary {
         let directory = FilePath(path)
         let name = directory.lastComponent?.string ?? path
         do {
             let metadata = try RecordingReader.readMetadata(directory)
             let rows = try RecordingReader.rawReadings(of: directory, metadata: metadata)
-            var updates = try updates(name: name, sampleRate: sampleRate, hasGyroscope: metadata.hasGyroscope)
+            var updates = try updates(
+                name: name, sampleRate: sampleRate, hasGyroscope: metadata.hasGyroscope, mode: mode)
             func checkRate() throws {
                 if let failure = updates.rateFailure { throw ActivityError.unreadableFile(path: path, reason: "\(failure)") }
             }
@@ -107,11 +109,13 @@ extension LabelledSession {
         }
     }
 
-    /// Device-motion updates at `sampleRate`, without the nominal-rate hint, so that timestamps giving no rate are
-    /// refused (``MotionUpdateLoop/rateFailure``).
-    private static func updates(name: String, sampleRate: Double, hasGyroscope: Bool) throws(ActivityError) -> MotionUpdateLoop {
+    /// Device-motion updates at `sampleRate` in `mode`, without the nominal-rate hint, so that timestamps giving no
+    /// rate are refused (``MotionUpdateLoop/rateFailure``).
+    private static func updates(
+        name: String, sampleRate: Double, hasGyroscope: Bool, mode: FusionMode
+    ) throws(ActivityError) -> MotionUpdateLoop {
         do {
-            return try MotionUpdateLoop(outputRate: sampleRate, hasGyroscope: hasGyroscope)
+            return try MotionUpdateLoop(outputRate: sampleRate, hasGyroscope: hasGyroscope, mode: mode)
         } catch {
             throw .invalidWindow("cannot fuse \(name) at \(sampleRate.messageText) Hz: \(error)")
         }

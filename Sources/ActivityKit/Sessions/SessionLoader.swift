@@ -14,12 +14,17 @@ public struct SessionLoader: Sendable {
     public let labels: LabelMap
     /// The kinds of file, other than recordings, the loader reads.
     public let fileFormats: [any SessionFileFormat]
+    /// How recordings' raw readings are fused: causally as live (the default), or forward and backward.
+    public let fusionMode: FusionMode
 
-    /// Creates a loader delivering `sampleRate` Hz, reading labels through `labels` and files of `fileFormats`.
+    /// Creates a loader delivering `sampleRate` Hz, reading labels through `labels` and files of `fileFormats`, and
+    /// fusing recordings in `fusionMode`.
     public init(
-        sampleRate: Double, labels: LabelMap = .canonical, fileFormats: [any SessionFileFormat] = []
+        sampleRate: Double, labels: LabelMap = .canonical, fileFormats: [any SessionFileFormat] = [],
+        fusionMode: FusionMode = .live
     ) throws(ActivityError) {
         guard sampleRate.isFinite, sampleRate > 0 else { throw .invalidWindow("sample rate \(sampleRate) Hz is not positive") }
+        self.fusionMode = fusionMode
         self.sampleRate = sampleRate
         self.labels = labels
         self.fileFormats = fileFormats
@@ -96,7 +101,8 @@ public struct SessionLoader: Sendable {
         do {
             switch input {
             case .recording(let url):
-                var summary = try LabelledSession.fuseRecording(at: url.path, sampleRate: sampleRate, into: deliver)
+                var summary = try LabelledSession.fuseRecording(
+                    at: url.path, sampleRate: sampleRate, mode: fusionMode, into: deliver)
                 summary.label = labels.name(of: summary.label)
                 return summary
             case .datasetFile(let url):

@@ -44,7 +44,10 @@ public struct AccelerometerGravityFilter: Sendable {
     /// The attitude with the estimated inclination and zero yaw: `Rx(pitch) · Ry(roll)` in CoreMotion's Euler
     /// convention, so ``Attitude/roll`` and ``Attitude/pitch`` are the device's tilt and ``Attitude/yaw`` is zero
     /// (except upright at pitch ±90°, where roll and yaw are one rotation and cannot be told apart).
-    public var orientation: Quaternion {
+    public var orientation: Quaternion { Self.orientation(gravity: gravity) }
+
+    /// The attitude ``orientation`` builds from a gravity estimate (unit length, device frame).
+    static func orientation(gravity: Vector3) -> Quaternion {
         let up = -gravity
         let pitch = asin(max(-1, min(1, up.y)))
         let roll = atan2(-up.x, up.z)

@@ -27,6 +27,10 @@ import Resampling
 /// stay as they came, with the estimate's accuracy, so that the estimate's own errors do not move the heading. The calibrator keeps at most 384 readings
 /// (96 direction cells of 4), so memory stays bounded however long the stream.
 ///
+/// In ``FusionMode/offline`` each output's gravity (and with it the attitude's inclination and user acceleration) is
+/// the forward-backward estimate of ``GravitySmoother`` instead of the causal one; the outputs are the same instants,
+/// released ``GravitySmoother/lagTimeConstants`` filter time constants later (all of them by ``finish(into:)``).
+///
 /// Memory stays bounded whatever the timestamps: readings wait for the rate measurement only up to
 /// ``unmeasuredReadingLimit``; past it the pipeline starts at the nominal rate if it was given one, else it drops
 /// what it holds (counted in ``inputStatistics`` as invalid) and reports ``rateFailure``, which readers of files
@@ -62,6 +66,8 @@ public struct DeviceMotionPipeline: Sendable {
     public let outputRate: Double
     /// The fusion tuning.
     public let parameters: FusionParameters
+    /// Whether gravity is estimated causally or forward and backward.
+    public let mode: FusionMode
     /// The frame the attitude is expressed in.
     public let referenceFrame: AttitudeReferenceFrame
     /// The magnetic declination in degrees (east of true north positive) that ``AttitudeReferenceFrame/xTrueNorthZVertical`` uses.
@@ -95,6 +101,12 @@ public struct DeviceMotionPipeline: Sendable {
     /// The filter's recent attitudes, sampled at each output's time; all kept (infinite span) until the resampler's
     /// latency is known.
     private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
+    /// The filter's strapdown attitudes by timestamp, for ``smoother`` (offline only; kept like ``attitudes``).
+    private var strapdowns = AttitudeHistory(span: .infinity, capacity: 64)
+    /// The last strapdown attitude stored, for sign continuity.
+    private var lastStrapdown = Quaternion.identity
+    /// The forward-backward gravity estimate (offline only; set up with the sensor rate).
+    private var smoother: GravitySmoother?
     /// Reused buffer of the resampled channels.
     private var channels: [Double]
     /// Whether any reading has been fed.
@@ -130,6 +142,8 @@ public struct DeviceMotionPipeline: Sendable {
     ///     too few samples arrive to measure the rate (a split IMU runs on its faster sensor's rate, whatever its
     ///     nominal rate says).
     ///   - parameters: Fusion tuning.
+    ///   - mode: Causal (``FusionMode/live``, the default) or forward-backward (``FusionMode/offline``, which needs an
+    ///     output rate of at least ``offlineOutputRateRange``'s lower bound).
     ///   - referenceFrame: The frame the attitude is expressed in; the frames other than
     ///     ``AttitudeReferenceFrame/xArbitraryZVertical`` need a gyroscope and magnetometer readings.
     ///   - declination: Degrees east of true north of the magnetic field (west negative), -180...180, for
@@ -143,8 +157,9 @@ public struct DeviceMotionPipeline: Sendable {
     ///   ``MagnetometerCalibration/problem`` is not `nil`.
     public init(
         outputRate: Double = 25, hasGyroscope: Bool, inputRate: Double? = nil,
-        parameters: FusionParameters = .init(), referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
-        declination: Double? = nil, magnetometerCalibration: MagnetometerCalibration? = nil
+        parameters: FusionParameters = .init(), mode: FusionMode = .live,
+        referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, declination: Double? = nil,
+        magnetometerCalibration: MagnetometerCalibration? = nil
     ) throws(MotionError) {
         if let problem = magnetometerCalibration?.problem { throw .invalidCalibration(problem) }
         self.magnetometerCalibration = magnetometerCalibration
@@ -160,11 +175,15 @@ public struct DeviceMotionPipeline: Sendable {
         guard outputRate.isFinite, Self.outputRateRange.contains(outputRate) else {
             throw .rateOutOfRange(name: "output rate", value: outputRate, allowed: Self.outputRateRange)
         }
+        if mode == .offline && !Self.offlineOutputRateRange.contains(outputRate) {
+            throw .rateOutOfRange(name: "offline output rate", value: outputRate, allowed: Self.offlineOutputRateRange)
+        }
         if let inputRate, !(inputRate.isFinite && Self.sensorRateRange.contains(inputRate)) {
             throw .rateOutOfRange(name: "sensor rate", value: inputRate, allowed: Self.sensorRateRange)
         }
         self.outputRate = outputRate
         self.parameters = parameters
+        self.mode = mode
         availableFields = hasGyroscope ? .all : .accelerometerOnly
         do {
             aligner = try SensorAligner(configuration: AlignerConfiguration(hasGyroscope: hasGyroscope))
@@ -188,6 +207,9 @@ public struct DeviceMotionPipeline: Sendable {
     public static let sensorRateRange: ClosedRange<Double> = 0.1...10_000
     /// Device-motion output rates, in Hz: CoreMotion's own updates stop at 100 Hz; 1 kHz leaves room for fast sensors.
     public static let outputRateRange: ClosedRange<Double> = 0.1...1_000
+    /// Output rates for ``FusionMode/offline``, in Hz: the backward low-pass is stepped at the output rate, which
+    /// must be well above its corner (0.3 Hz at most, without a gyroscope).
+    public static let offlineOutputRateRange: ClosedRange<Double> = 1...1_000
 
     /// Feeds a batch of readings and appends every output now complete to `output`, in time order. Magnetometer
     /// readings among them (a live IMU with a magnetometer) go to ``append(magnetometer:)`` first, so each is applied
@@ -258,9 +280,12 @@ public struct DeviceMotionPipeline: Sendable {
         consumeAligned(into: &output, final: true)
         let attitudes = attitudes
         let magnetic = magneticOutput
+        let firstNew = output.count
         resampler.finish { timestamp, values in
             output.append(Self.motion(timestamp: timestamp, values: values, attitudes: attitudes, magnetic: magnetic))
         }
+        smooth(from: firstNew, in: &output)
+        smoother?.finish(into: &output)
     }
 
     /// Counters of the input alignment: readings in, duplicated, backwards, invalid and unpaired ones.
@@ -301,6 +326,13 @@ public struct DeviceMotionPipeline: Sendable {
         filter = OrientationFilter(
             samplePeriod: 1 / rate, parameters: parameters, magnetometerPeriod: medianInterval(of: pending))
         gravityFilter = AccelerometerGravityFilter(samplePeriod: 1 / rate)
+        if mode == .offline {
+            let hasGyroscope = availableFields.contains(.rotationRate)
+            smoother = GravitySmoother(
+                period: 1 / outputRate,
+                timeConstant: hasGyroscope ? parameters.accelerometerTimeConstant : gravityFilter.timeConstant,
+                accelerometerOnly: !hasGyroscope)
+        }
         do {
             resampler = try FixedRateResampler(
                 outputRate: outputRate, channelCount: channels.count, configuration: ResamplerConfiguration(inputRate: rate))
@@ -351,6 +383,13 @@ public struct DeviceMotionPipeline: Sendable {
         if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
         lastQuaternion = quaternion
         attitudes.append(timestamp: sample.timestamp, quaternion: quaternion)
+        if smoother != nil {
+            var strapdown = availableFields.contains(.rotationRate) ? filter.strapdownOrientation : .identity
+            if strapdown.dot(lastStrapdown) < 0 { strapdown = -strapdown }
+            lastStrapdown = strapdown
+            strapdowns.append(timestamp: sample.timestamp, quaternion: strapdown)
+        }
+        let firstNew = output.count
         let user = sample.acceleration - gravity
         channels[0] = user.x
         channels[1] = user.y
@@ -376,6 +415,19 @@ public struct DeviceMotionPipeline: Sendable {
         if attitudes.span.isInfinite, let latency = resampler.latency {
             // Outputs lag the input by the kernel's half-width: keep twice that span of attitudes, for jitter.
             self.attitudes.span = 2 * (latency + 4 * period)
+            strapdowns.span = self.attitudes.span
+        }
+        smooth(from: firstNew, in: &output)
+    }
+
+    /// Moves the outputs from index `start` on through ``smoother`` (offline), which puts back those it is done
+    /// with.
+    private mutating func smooth(from start: Int, in output: inout [DeviceMotion]) {
+        guard smoother != nil, start < output.count else { return }
+        let causal = output[start...]
+        output.removeSubrange(start...)
+        for motion in causal {
+            smoother?.append(motion, strapdown: strapdowns.attitude(at: motion.timestamp), into: &output)
         }
     }
 

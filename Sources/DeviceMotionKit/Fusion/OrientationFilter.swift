@@ -64,6 +64,10 @@ public struct OrientationFilter: Sendable {
     /// The orientation: a unit quaternion rotating device-frame vectors into the earth frame (z up, yaw arbitrary).
     public var orientation: Quaternion { inclinationQuaternion * gyroscopeQuaternion }
 
+    /// The integrated gyroscope alone: device frame into the almost-inertial frame, where the specific force is
+    /// low-passed (``GravitySmoother`` low-passes it backwards there).
+    var strapdownOrientation: Quaternion { gyroscopeQuaternion }
+
     /// Gravity in the device frame, in g, CoreMotion signs: (0, 0, -1) lying face up.
     public var gravity: Vector3 { -orientation.inverseRotate(Vector3(x: 0, y: 0, z: 1)) }
 

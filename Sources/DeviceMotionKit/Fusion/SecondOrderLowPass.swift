@@ -35,6 +35,14 @@ struct SecondOrderLowPass: Sendable {
         warmUpCount = max(1, Int((tau / period).rounded(.up)))
     }
 
+    /// Puts the filter in the steady state of a constant input `x`, past its warm-up.
+    mutating func reset(steadyAt x: Double) {
+        count = warmUpCount
+        value = x
+        s0 = x * (1 - b0)
+        s1 = x * (b2 - a2)
+    }
+
     /// Feeds one input and returns the new output.
     @inline(__always)
     mutating func step(_ x: Double) -> Double {
@@ -42,10 +50,7 @@ struct SecondOrderLowPass: Sendable {
             count += 1
             sum += x
             value = sum / Double(count)
-            if count == warmUpCount {
-                s0 = value * (1 - b0)
-                s1 = value * (b2 - a2)
-            }
+            if count == warmUpCount { reset(steadyAt: value) }
             return value
         }
         let y = b0 * x + s0

@@ -19,6 +19,13 @@ struct VectorLowPass: Sendable {
     /// The last output.
     var value: Vector3 { Vector3(x: x.value, y: y.value, z: z.value) }
 
+    /// Puts the filters in the steady state of a constant input `v`, past their warm-up.
+    mutating func reset(steadyAt v: Vector3) {
+        x.reset(steadyAt: v.x)
+        y.reset(steadyAt: v.y)
+        z.reset(steadyAt: v.z)
+    }
+
     /// Feeds one vector and returns the new output.
     @inline(__always)
     mutating func step(_ v: Vector3) -> Vector3 {

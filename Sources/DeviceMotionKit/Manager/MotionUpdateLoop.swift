@@ -32,6 +32,7 @@ public struct MotionUpdateLoop: Sendable {
     ///   - inputRate: The nominal sensor rate, a hint only (see ``DeviceMotionPipeline/init(outputRate:hasGyroscope:inputRate:parameters:)``);
     ///     without it, timestamps that give no sensor rate end in ``rateFailure``.
     ///   - parameters: Fusion tuning.
+    ///   - mode: Causal (live) or forward-backward (offline) gravity (see ``DeviceMotionPipeline``).
     ///   - referenceFrame: The frame the attitude is expressed in (see ``DeviceMotionPipeline``).
     ///   - declination: Degrees east of true north, for ``AttitudeReferenceFrame/xTrueNorthZVertical``.
     ///   - magnetometerCalibration: Corrects each magnetometer reading (see ``DeviceMotionPipeline``).
@@ -39,12 +40,12 @@ public struct MotionUpdateLoop: Sendable {
     ///   reference-frame and calibration errors.
     public init(
         outputRate: Double, hasGyroscope: Bool, inputRate: Double? = nil, parameters: FusionParameters = .init(),
-        referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical, declination: Double? = nil,
-        magnetometerCalibration: MagnetometerCalibration? = nil
+        mode: FusionMode = .live, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
+        declination: Double? = nil, magnetometerCalibration: MagnetometerCalibration? = nil
     ) throws(MotionError) {
         pipeline = try DeviceMotionPipeline(
             outputRate: outputRate, hasGyroscope: hasGyroscope, inputRate: inputRate, parameters: parameters,
-            referenceFrame: referenceFrame, declination: declination, magnetometerCalibration: magnetometerCalibration)
+            mode: mode, referenceFrame: referenceFrame, declination: declination, magnetometerCalibration: magnetometerCalibration)
         nominalRate = inputRate
     }
 
@@ -101,7 +102,7 @@ public struct MotionUpdateLoop: Sendable {
         guard hasGyroscope != pipeline.availableFields.contains(.rotationRate),
             let next = try? DeviceMotionPipeline(
                 outputRate: pipeline.outputRate, hasGyroscope: hasGyroscope, inputRate: nominalRate,
-                parameters: pipeline.parameters, referenceFrame: pipeline.referenceFrame,
+                parameters: pipeline.parameters, mode: pipeline.mode, referenceFrame: pipeline.referenceFrame,
                 declination: pipeline.referenceFrame == .xTrueNorthZVertical ? pipeline.declination : nil,
                 magnetometerCalibration: pipeline.calibrationInUse)
         else { return }

@@ -247,4 +247,30 @@ final class IMUMotionTests {
             #expect(result.standardError.contains(message), "\(result.standardError)")
         }
     }
+
+    @Test("--offline: the same instants, gravity forward and backward; below 1 Hz it is a usage error")
+    func offline() throws {
+        // Tilted 30° about x and turning about the vertical at 0.3 rad/s for 40 s: forward-backward gravity is
+        // the tilt at every instant the causal run writes, rotation rate and the reading's sum unchanged.
+        let (sinTilt, cosTilt) = (0.5, 0.75.squareRoot())
+        let input = try file(
+            "tilted-turning.csv",
+            broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z", seconds: 40) { _ in
+                "0,\(0.3 * sinTilt),\(0.3 * cosTilt),0,\(9.80665 * sinTilt),\(9.80665 * cosTilt)"
+            })
+        let (live, liveLines) = try run([input])
+        let (offline, offlineLines) = try run([input, "--offline"])
+        #expect(live.status == ExitStatus.success.rawValue, "\(live.standardError)")
+        #expect(offline.status == ExitStatus.success.rawValue, "\(offline.standardError)")
+        #expect(offlineLines.count == liveLines.count)
+        #expect(offlineLines.count >= 999)
+        #expect(offlineLines.map { $0["timestamp"] as? Double } == liveLines.map { $0["timestamp"] as? Double })
+        for line in offlineLines.dropFirst(25) {
+            #expect(close(triple(line, "gravity"), [0, -sinTilt, -cosTilt], tolerance: 1e-4))
+            #expect(close(triple(line, "rotation_rate"), [0, 0.3 * sinTilt, 0.3 * cosTilt], tolerance: 1e-3))
+        }
+        let (slow, _) = try run([input, "--offline", "--rate", "0.5"])
+        #expect(slow.status == ExitStatus.usage.rawValue)
+        #expect(slow.standardError.contains("--rate 0.5 is outside 1...1000 Hz with --offline"), "\(slow.standardError)")
+    }
 }
