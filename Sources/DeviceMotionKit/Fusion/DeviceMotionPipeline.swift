@@ -28,8 +28,8 @@ import Resampling
 /// (96 direction cells of 4), so memory stays bounded however long the stream.
 ///
 /// In ``FusionMode/offline`` each output's gravity (and with it the attitude's inclination and user acceleration) is
-/// the forward-backward estimate of ``GravitySmoother`` instead of the causal one; the outputs are the same instants,
-/// released ``GravitySmoother/lagTimeConstants`` filter time constants later (all of them by ``finish(into:)``).
+/// the forward-backward estimate of `GravitySmoother` instead of the causal one; the outputs are the same instants,
+/// released 10 to 20 filter time constants later (all of them by ``finish(into:)``).
 ///
 /// Memory stays bounded whatever the timestamps: readings wait for the rate measurement only up to
 /// ``unmeasuredReadingLimit``; past it the pipeline starts at the nominal rate if it was given one, else it drops

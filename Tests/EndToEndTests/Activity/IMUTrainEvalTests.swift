@@ -4,6 +4,7 @@ import DatasetImporters
 import Foundation
 import IIOTestbed
 import MotionRecording
+import MotionSamples
 import SystemPackage
 import Testing
 
@@ -192,6 +193,38 @@ struct IMUTrainEvalTests {
         #expect(model.summary.sessionsWithoutSubject == 4)
         #expect(model.summary.groups?.count == 4)
         #expect(model.summary.crossValidation?.method?.contains("grouped by subject, or session where none is named") == true)
+    }
+
+    @Test("--offline: imu-train and imu-eval fuse the recordings forward and backward; the same windows, only gravity moved")
+    func offlineFusion() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
+        let live = try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSense.path])
+        let offline = try SessionLoader(sampleRate: 25, fusionMode: .offline).sessions(from: [scratch.motionSense.path])
+        #expect(offline.map(\.motions.count) == live.map(\.motions.count))
+        var largestMove = 0.0
+        for (causal, smoothed) in zip(live.flatMap(\.motions), offline.flatMap(\.motions)) {
+            #expect(smoothed.timestamp == causal.timestamp)
+            let reading = causal.userAcceleration + causal.gravity
+            #expect((smoothed.userAcceleration + smoothed.gravity - reading).norm < 1e-12)
+            largestMove = max(largestMove, (smoothed.gravity - causal.gravity).norm)
+        }
+        #expect(largestMove > 0)
+
+        let liveModel = scratch.root.appendingPathComponent("live.model")
+        let offlineModel = scratch.root.appendingPathComponent("offline.model")
+        for (model, extra) in [(liveModel, [String]()), (offlineModel, ["--offline"])] {
+            let result = try scratch.run("imu-train", [scratch.motionSense.path, "-o", model.path] + trainingOptions + extra)
+            #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        }
+        let windows = try WindowedDataset(sessions: offline, configuration: WindowConfiguration(size: 20, hop: 5, sampleRate: 25))
+            .windowCount
+        #expect(try ActivityModel.load(contentsOf: offlineModel).summary.windowCount == windows)
+
+        let evaluation = try scratch.run("imu-eval", ["--model", offlineModel.path, scratch.motionSense.path, "--offline", "--json"])
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)
     }
 
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
