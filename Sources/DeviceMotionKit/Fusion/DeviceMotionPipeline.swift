@@ -107,6 +107,8 @@ public struct DeviceMotionPipeline: Sendable {
     private var lastStrapdown = Quaternion.identity
     /// The forward-backward gravity estimate (offline only; set up with the sensor rate).
     private var smoother: GravitySmoother?
+    /// Reused buffer of the causal outputs on their way into ``smoother``.
+    private var causalOutputs: [DeviceMotion] = []
     /// Reused buffer of the resampled channels.
     private var channels: [Double]
     /// Whether any reading has been fed.
@@ -424,9 +426,10 @@ public struct DeviceMotionPipeline: Sendable {
     /// with.
     private mutating func smooth(from start: Int, in output: inout [DeviceMotion]) {
         guard smoother != nil, start < output.count else { return }
-        let causal = output[start...]
+        causalOutputs.removeAll(keepingCapacity: true)
+        causalOutputs.append(contentsOf: output[start...])
         output.removeSubrange(start...)
-        for motion in causal {
+        for motion in causalOutputs {
             smoother?.append(motion, strapdown: strapdowns.attitude(at: motion.timestamp), into: &output)
         }
     }
