@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CPU and memory of `imu-classify --live` fed by an 833 Hz IMU: the LSM6DSO fixture (accelerometer and gyroscope
-# as two buffered IIO devices) served by umockdev, its FIFO device nodes written by feed-lsm6dso.py in real time.
+# as two buffered IIO devices) served by umockdev, its FIFO device nodes written by feed-lsm6dso.py in real time, in
+# batches of the buffer/watermark libiio sets (as the kernel's IIO buffer wakes a reader).
 #
 # Usage: Benchmarks/Activity/live-cost.sh [SECONDS] [none|history] [--mqtt [MQTT-FLAGS...]]
 #        (from the package root; default 60 s measured after 10 s warm-up, without a history: `history` writes one
