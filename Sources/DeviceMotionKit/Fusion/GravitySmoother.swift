@@ -57,9 +57,6 @@ struct GravitySmoother: Sendable {
         smoothed.reserveCapacity(blockCount)
     }
 
-    /// The most outputs held at once.
-    var capacity: Int { lagCount + blockCount }
-
     /// Takes one causal output with the strapdown attitude at its time and appends to `output` the outputs whose
     /// backward pass is now complete.
     mutating func append(_ motion: DeviceMotion, strapdown: Quaternion, into output: inout [DeviceMotion]) {
