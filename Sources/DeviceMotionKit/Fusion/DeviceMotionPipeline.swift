@@ -101,7 +101,8 @@ public struct DeviceMotionPipeline: Sendable {
     /// The filter's recent attitudes, sampled at each output's time; all kept (infinite span) until the resampler's
     /// latency is known.
     private var attitudes = AttitudeHistory(span: .infinity, capacity: 64)
-    /// The filter's strapdown attitudes by timestamp, for ``smoother`` (offline only; kept like ``attitudes``).
+    /// The filter's strapdown attitudes by timestamp, for ``smoother`` (offline with a gyroscope only; kept like
+    /// ``attitudes``).
     private var strapdowns = AttitudeHistory(span: .infinity, capacity: 64)
     /// The last strapdown attitude stored, for sign continuity.
     private var lastStrapdown = Quaternion.identity
@@ -385,8 +386,8 @@ public struct DeviceMotionPipeline: Sendable {
         if quaternion.dot(lastQuaternion) < 0 { quaternion = -quaternion }
         lastQuaternion = quaternion
         attitudes.append(timestamp: sample.timestamp, quaternion: quaternion)
-        if smoother != nil {
-            var strapdown = availableFields.contains(.rotationRate) ? filter.strapdownOrientation : .identity
+        if smoother != nil, availableFields.contains(.rotationRate) {
+            var strapdown = filter.strapdownOrientation
             if strapdown.dot(lastStrapdown) < 0 { strapdown = -strapdown }
             lastStrapdown = strapdown
             strapdowns.append(timestamp: sample.timestamp, quaternion: strapdown)
@@ -430,7 +431,9 @@ public struct DeviceMotionPipeline: Sendable {
         causalOutputs.append(contentsOf: output[start...])
         output.removeSubrange(start...)
         for motion in causalOutputs {
-            smoother?.append(motion, strapdown: strapdowns.attitude(at: motion.timestamp), into: &output)
+            let strapdown =
+                availableFields.contains(.rotationRate) ? strapdowns.attitude(at: motion.timestamp) : .identity
+            smoother?.append(motion, strapdown: strapdown, into: &output)
         }
     }
 

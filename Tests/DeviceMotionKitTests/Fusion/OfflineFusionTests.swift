@@ -84,37 +84,76 @@ import Testing
         #expect(released + rest.count >= 600 * 25 - 2)
     }
 
+    /// The output nearest `time`.
+    func output(nearest time: Double, in motions: [DeviceMotion]) throws -> DeviceMotion {
+        try #require(motions.min { abs($0.timestamp - time) < abs($1.timestamp - time) })
+    }
+
     @Test func aGapEndsAStretchAndBothAreSmoothed() throws {
-        // Tilted 30° about x and still, 40 s, a 20 s pause, 40 s more: every output's gravity is the tilt, and
-        // the outputs are the causal ones' instants (none are lost at the gap).
-        let tilt = Quaternion(axis: Vector3(x: 1, y: 0, z: 0), angle: .pi / 6)
-        let gravity = MotionTraces.gravity(for: tilt)
+        // Two 50 s stretches 20 s apart, still, each with a step in the specific force 20 s in (a sustained push,
+        // no rotation): level, then 30° about x; after the gap 30° about y, then level. A zero-phase estimate is
+        // part-way at each step, where the causal one has not moved yet, so both stretches are smoothed; and the
+        // end of the first holds its own tilt, as a backward pass stopped at the gap gives (one run on across it
+        // pulls that end 0.22° toward the second stretch's tilt, measured by removing the stop).
+        let level = MotionTraces.gravity(for: .identity)
+        let aboutX = MotionTraces.gravity(for: Quaternion(axis: Vector3(x: 1, y: 0, z: 0), angle: .pi / 6))
+        let aboutY = MotionTraces.gravity(for: Quaternion(axis: Vector3(x: 0, y: 1, z: 0), angle: .pi / 6))
         let samples =
-            MotionTraces.still(acceleration: gravity, duration: 40)
-            + MotionTraces.still(acceleration: gravity, duration: 40, start: 60)
+            MotionTraces.still(acceleration: level, duration: 20)
+            + MotionTraces.still(acceleration: aboutX, duration: 30, start: 20)
+            + MotionTraces.still(acceleration: aboutY, duration: 20, start: 70)
+            + MotionTraces.still(acceleration: level, duration: 30, start: 90)
         let live = try fuse(samples, mode: .live)
         let offline = try fuse(samples, mode: .offline)
         #expect(offline.map(\.timestamp) == live.map(\.timestamp))
-        #expect(offline.contains { $0.timestamp > 60 } && offline.contains { $0.timestamp < 40 })
-        for motion in offline.filter({ $0.timestamp > 5 }) {
-            #expect(MotionTraces.degrees(between: motion.gravity, gravity) < 0.01)
+        #expect(!offline.contains { $0.timestamp > 50 && $0.timestamp < 70 })
+        for (step, before) in [(20.0, level), (90.0, aboutY)] {
+            let causal = try output(nearest: step, in: live).gravity
+            let smoothed = try output(nearest: step, in: offline).gravity
+            // Measured 0.000° and 15.0° (half the step, as a zero-phase filter gives) at both steps.
+            #expect(MotionTraces.degrees(between: causal, before) < 0.5)
+            #expect((12...18).contains(MotionTraces.degrees(between: smoothed, before)))
+        }
+        for motion in offline {
+            if motion.timestamp < 8 {
+                #expect(MotionTraces.degrees(between: motion.gravity, level) < 0.2)
+            } else if motion.timestamp > 45 && motion.timestamp < 50 {
+                #expect(MotionTraces.degrees(between: motion.gravity, aboutX) < 0.05)
+            } else if motion.timestamp > 110 {
+                #expect(MotionTraces.degrees(between: motion.gravity, level) < 0.05)
+            }
         }
     }
 
     @Test func withoutAGyroscopeTheAttitudeStaysRollAndPitch() throws {
-        // Accelerometer only, tilted 20° about y and still with noise: gravity matches the tilt and yaw stays 0.
-        let tilt = Quaternion(axis: Vector3(x: 0, y: 1, z: 0), angle: 20 * .pi / 180)
-        let gravity = MotionTraces.gravity(for: tilt)
+        // Accelerometer only, with noise: level for 10 s, then 20° about y. The accelerometer's own low-pass is
+        // smoothed: part-way at the step where the causal estimate has not moved, the tilt away from it, yaw 0.
+        let level = MotionTraces.gravity(for: .identity)
+        let tilted = MotionTraces.gravity(for: Quaternion(axis: Vector3(x: 0, y: 1, z: 0), angle: 20 * .pi / 180))
         var noise = SeededNoise(seed: 7)
-        let samples = MotionTraces.still(acceleration: gravity, rotationRate: nil, duration: 30).map {
-            IMUSample(
-                timestamp: $0.timestamp, acceleration: $0.acceleration + noise.vector(amplitude: 0.02), rotationRate: nil)
-        }
+        let samples =
+            (MotionTraces.still(acceleration: level, rotationRate: nil, duration: 10)
+            + MotionTraces.still(acceleration: tilted, rotationRate: nil, duration: 20, start: 10)).map {
+                IMUSample(
+                    timestamp: $0.timestamp, acceleration: $0.acceleration + noise.vector(amplitude: 0.02),
+                    rotationRate: nil)
+            }
+        let live = try fuse(samples, mode: .live, hasGyroscope: false)
         let offline = try fuse(samples, mode: .offline, hasGyroscope: false)
+        #expect(offline.map(\.timestamp) == live.map(\.timestamp))
         #expect(offline.count >= 740)
-        for motion in offline.filter({ $0.timestamp > 2 }) {
-            #expect(MotionTraces.degrees(between: motion.gravity, gravity) < 0.5)
+        let causal = try output(nearest: 10, in: live).gravity
+        let smoothed = try output(nearest: 10, in: offline).gravity
+        // Measured 0.07° and 10.0°, half the step.
+        #expect(MotionTraces.degrees(between: causal, level) < 0.5)
+        #expect((8...12).contains(MotionTraces.degrees(between: smoothed, level)))
+        for motion in offline {
             #expect(abs(motion.attitude.yaw) < 1e-9)
+            if motion.timestamp > 2 && motion.timestamp < 7 {
+                #expect(MotionTraces.degrees(between: motion.gravity, level) < 0.2)
+            } else if motion.timestamp > 14 {
+                #expect(MotionTraces.degrees(between: motion.gravity, tilted) < 0.3)
+            }
         }
     }
 

@@ -250,24 +250,45 @@ final class IMUMotionTests {
 
     @Test("--offline: the same instants, gravity forward and backward; below 1 Hz it is a usage error")
     func offline() throws {
-        // Tilted 30° about x and turning about the vertical at 0.3 rad/s for 40 s: forward-backward gravity is
-        // the tilt at every instant the causal run writes, rotation rate and the reading's sum unchanged.
+        // Still, lying face up for 20 s, then a sustained push that tilts the specific force 30° about x for 40 s
+        // (no rotation). Forward-backward gravity is part-way at the step, where the causal one has not moved,
+        // and each tilt away from it; the instants, the rotation rate and the reading's sum are the causal run's.
         let (sinTilt, cosTilt) = (0.5, 0.75.squareRoot())
         let input = try file(
-            "tilted-turning.csv",
-            broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z", seconds: 40) { _ in
-                "0,\(0.3 * sinTilt),\(0.3 * cosTilt),0,\(9.80665 * sinTilt),\(9.80665 * cosTilt)"
+            "pushed.csv",
+            broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z", seconds: 60) { time in
+                time < 30 ? "0,0,0,0,0,9.80665" : "0,0,0,0,\(9.80665 * sinTilt),\(9.80665 * cosTilt)"
             })
         let (live, liveLines) = try run([input])
         let (offline, offlineLines) = try run([input, "--offline"])
         #expect(live.status == ExitStatus.success.rawValue, "\(live.standardError)")
         #expect(offline.status == ExitStatus.success.rawValue, "\(offline.standardError)")
         #expect(offlineLines.count == liveLines.count)
-        #expect(offlineLines.count >= 999)
+        #expect(offlineLines.count >= 1499)
         #expect(offlineLines.map { $0["timestamp"] as? Double } == liveLines.map { $0["timestamp"] as? Double })
-        for line in offlineLines.dropFirst(25) {
-            #expect(close(triple(line, "gravity"), [0, -sinTilt, -cosTilt], tolerance: 1e-4))
-            #expect(close(triple(line, "rotation_rate"), [0, 0.3 * sinTilt, 0.3 * cosTilt], tolerance: 1e-3))
+        /// The angle in degrees between a line's gravity and `direction`.
+        func degrees(_ line: [String: Any], from direction: [Double]) -> Double {
+            guard let gravity = triple(line, "gravity") else { return .nan }
+            let cosine = zip(gravity, direction).map { $0 * $1 }.reduce(0, +)
+            return acos(min(1, max(-1, cosine))) * 180 / .pi
+        }
+        let (level, tilted) = ([0.0, 0, -1], [0, -sinTilt, -cosTilt])
+        for (causal, smoothed) in zip(liveLines, offlineLines) {
+            let time = try #require(smoothed["timestamp"] as? Double)
+            /// A line's gravity plus user acceleration: the reading.
+            func reading(_ line: [String: Any]) throws -> [Double] {
+                zip(try #require(triple(line, "gravity")), try #require(triple(line, "user_acceleration"))).map(+)
+            }
+            #expect(close(try reading(smoothed), try reading(causal), tolerance: 1e-6))
+            #expect(close(triple(smoothed, "rotation_rate"), try #require(triple(causal, "rotation_rate"))))
+            if abs(time - 30) < 0.02 {
+                #expect(degrees(causal, from: level) < 0.5)
+                #expect((12...18).contains(degrees(smoothed, from: level)))
+            } else if time > 12 && time < 18 {
+                #expect(degrees(smoothed, from: level) < 0.2)
+            } else if time > 55 {
+                #expect(degrees(smoothed, from: tilted) < 0.05)
+            }
         }
         let (slow, _) = try run([input, "--offline", "--rate", "0.5"])
         #expect(slow.status == ExitStatus.usage.rawValue)
