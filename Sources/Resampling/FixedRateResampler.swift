@@ -61,6 +61,8 @@ public struct FixedRateResampler: Sendable {
     private var shortestHalfWidth = 0.0
     /// Reused buffer holding the output values handed to `emit`.
     private var scratch: [Double]
+    /// Reused buffer of the kernel weights of the readings around an output, as many as the ring holds.
+    private var weights: [Double] = []
 
     /// Creates a resampler to `outputRate` Hz for readings of `channelCount` values.
     ///
@@ -276,29 +278,21 @@ public struct FixedRateResampler: Sendable {
     /// Near a segment's edges the kernel shrinks symmetrically (keeping its shape, widening its passband) to fit
     /// the readings on both sides, down to ``shortestHalfWidth``; closer to the edge than that it is cut off on
     /// one side and renormalised.
-    private func filter(at time: Double, into output: UnsafeMutableBufferPointer<Double>) -> Bool {
+    private mutating func filter(at time: Double, into output: UnsafeMutableBufferPointer<Double>) -> Bool {
         guard let kernel, let newest = ring.lastTimestamp else { return false }
-        output.update(repeating: 0)
         let edgeDistance = min(time - segmentStart, newest - time)
         let halfWidth = min(kernel.halfWidth, max(edgeDistance, shortestHalfWidth))
         let stretch = kernel.halfWidth / halfWidth
-        var totalWeight = 0.0
-        let last = ring.count - 1
-        for index in 0..<ring.count {
-            let timestamp = ring.timestamp(at: index)
-            let offset = timestamp - time
-            if offset <= -halfWidth { continue }
-            if offset >= halfWidth { break }
-            let before = index > 0 ? ring.timestamp(at: index - 1) : timestamp
-            let after = index < last ? ring.timestamp(at: index + 1) : timestamp
-            let share = after > before ? (after - before) / 2 : 1
-            let weight = kernel(offset * stretch) * share
-            totalWeight += weight
-            ring.accumulate(index, weight: weight, into: output)
+        if weights.count < ring.capacity { weights = Array(repeating: 0, count: ring.capacity) }
+        let ring = ring
+        return weights.withUnsafeMutableBufferPointer { weights in
+            let (first, count, total) = ring.weigh(
+                around: time, halfWidth: halfWidth, kernel: kernel, stretch: stretch, into: weights)
+            guard total > 0 else { return false }
+            ring.weightedSum(from: first, weights: UnsafeBufferPointer(rebasing: weights[..<count]), into: output)
+            for channel in output.indices { output[channel] /= total }
+            return true
         }
-        guard totalWeight > 0 else { return false }
-        for channel in output.indices { output[channel] /= totalWeight }
-        return true
     }
 
     /// Keeps `event` for ``drainEvents()`` unless the retained events are at their limit.

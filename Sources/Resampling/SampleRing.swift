@@ -13,6 +13,9 @@ struct SampleRing: Sendable {
     /// Number of readings held.
     private(set) var count = 0
 
+    /// Readings it holds before it must grow.
+    var capacity: Int { timestamps.count }
+
     /// Creates an empty ring with room for `capacity` readings (rounded up to a power of two).
     init(channelCount: Int, capacity: Int) {
         self.channelCount = channelCount
@@ -58,12 +61,83 @@ struct SampleRing: Sendable {
         count = 0
     }
 
-    /// Adds `weight` times the values of the reading at logical position `index` into `accumulator`.
-    @inline(__always)
-    func accumulate(_ index: Int, weight: Double, into accumulator: UnsafeMutableBufferPointer<Double>) {
+    /// Writes into `weights` the weight of each reading around `time`: `kernel` at its offset from `time` times
+    /// `stretch`, times its share of the time axis (half the interval between its neighbours, 1 for a lone
+    /// reading). Readings at least `halfWidth` seconds from `time` get none. Returns the logical position of the
+    /// first weighted reading, how many follow it, and the sum of their weights.
+    func weigh(
+        around time: Double, halfWidth: Double, kernel: WindowedSincKernel, stretch: Double,
+        into weights: UnsafeMutableBufferPointer<Double>
+    ) -> (first: Int, count: Int, total: Double) {
+        timestamps.withUnsafeBufferPointer { stamps in
+            let mask = stamps.count - 1
+            var index = 0
+            while index < count, stamps[(head + index) & mask] - time <= -halfWidth { index += 1 }
+            let first = index
+            guard first < count else { return (first, 0, 0) }
+            var before = stamps[(head + max(first - 1, 0)) & mask]
+            var current = stamps[(head + first) & mask]
+            var total = 0.0
+            while index < count {
+                let offset = current - time
+                if offset >= halfWidth { break }
+                let after = index + 1 < count ? stamps[(head + index + 1) & mask] : current
+                let share = after > before ? (after - before) / 2 : 1
+                let weight = kernel(offset * stretch) * share
+                weights[index - first] = weight
+                total += weight
+                (before, current) = (current, after)
+                index += 1
+            }
+            return (first, index - first, total)
+        }
+    }
+
+    /// Writes into `output` the sum over the readings from logical position `first` on of `weights[i]` times
+    /// the values of reading `first + i`.
+    ///
+    /// Channels are summed six, then three, then one at a time in local accumulators, so that each reading's
+    /// values are loaded once per block and no sum goes through memory.
+    func weightedSum(
+        from first: Int, weights: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>
+    ) {
         values.withUnsafeBufferPointer { storage in
-            let base = slot(index) * channelCount
-            for channel in 0..<channelCount { accumulator[channel] += weight * storage[base + channel] }
+            let mask = timestamps.count - 1
+            var channel = 0
+            while channel + 6 <= channelCount {
+                var (a, b, c, d, e, f) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+                for (offset, weight) in weights.enumerated() {
+                    let base = ((head + first + offset) & mask) * channelCount + channel
+                    a += weight * storage[base]
+                    b += weight * storage[base + 1]
+                    c += weight * storage[base + 2]
+                    d += weight * storage[base + 3]
+                    e += weight * storage[base + 4]
+                    f += weight * storage[base + 5]
+                }
+                (output[channel], output[channel + 1], output[channel + 2]) = (a, b, c)
+                (output[channel + 3], output[channel + 4], output[channel + 5]) = (d, e, f)
+                channel += 6
+            }
+            while channel + 3 <= channelCount {
+                var (a, b, c) = (0.0, 0.0, 0.0)
+                for (offset, weight) in weights.enumerated() {
+                    let base = ((head + first + offset) & mask) * channelCount + channel
+                    a += weight * storage[base]
+                    b += weight * storage[base + 1]
+                    c += weight * storage[base + 2]
+                }
+                (output[channel], output[channel + 1], output[channel + 2]) = (a, b, c)
+                channel += 3
+            }
+            while channel < channelCount {
+                var a = 0.0
+                for (offset, weight) in weights.enumerated() {
+                    a += weight * storage[((head + first + offset) & mask) * channelCount + channel]
+                }
+                output[channel] = a
+                channel += 1
+            }
         }
     }
 

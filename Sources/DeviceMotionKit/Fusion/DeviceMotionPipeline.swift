@@ -485,6 +485,7 @@ public struct DeviceMotionPipeline: Sendable {
     }
 
     /// The filter's attitude in ``referenceFrame`` (one of the magnetic frames).
+    @inline(__always)
     private func attitudeInReferenceFrame() -> Quaternion {
         let angle: Double
         switch referenceFrame {
@@ -499,6 +500,7 @@ public struct DeviceMotionPipeline: Sendable {
     }
 
     /// What the outputs need to carry a field and a heading: `nil` in ``AttitudeReferenceFrame/xArbitraryZVertical``.
+    @inline(__always)
     private var magneticOutput: MagneticOutput? {
         guard referenceFrame.needsMagnetometer else { return nil }
         let first = firstMagneticTimestamp ?? .infinity

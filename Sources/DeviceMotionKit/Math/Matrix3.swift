@@ -9,11 +9,13 @@ struct Matrix3: Sendable {
     static let identity = Matrix3(r0: Vector3(x: 1, y: 0, z: 0), r1: Vector3(x: 0, y: 1, z: 0), r2: Vector3(x: 0, y: 0, z: 1))
 
     /// A diagonal matrix.
+    @inline(__always)
     static func diagonal(_ d: Vector3) -> Matrix3 {
         Matrix3(r0: Vector3(x: d.x, y: 0, z: 0), r1: Vector3(x: 0, y: d.y, z: 0), r2: Vector3(x: 0, y: 0, z: d.z))
     }
 
     /// The rotation matrix of `q` (device frame into reference frame).
+    @inline(__always)
     init(_ q: Quaternion) {
         let m = RotationMatrix(q)
         self.init(
@@ -40,6 +42,7 @@ struct Matrix3: Sendable {
     }
 
     /// The transpose.
+    @inline(__always)
     var transposed: Matrix3 {
         Matrix3(
             r0: Vector3(x: r0.x, y: r1.x, z: r2.x),
@@ -48,6 +51,7 @@ struct Matrix3: Sendable {
     }
 
     /// The inverse by cofactors, or `nil` if the matrix is singular.
+    @inline(__always)
     var inverse: Matrix3? {
         let c0 = r1.cross(r2)
         let c1 = r2.cross(r0)
@@ -58,22 +62,26 @@ struct Matrix3: Sendable {
     }
 
     /// The matrix applied to `v`.
+    @inline(__always)
     static func * (m: Matrix3, v: Vector3) -> Vector3 {
         Vector3(x: m.r0.dot(v), y: m.r1.dot(v), z: m.r2.dot(v))
     }
 
     /// The matrix product.
+    @inline(__always)
     static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         let bt = b.transposed
         return Matrix3(r0: bt * a.r0, r1: bt * a.r1, r2: bt * a.r2)
     }
 
     /// The entry-wise sum.
+    @inline(__always)
     static func + (a: Matrix3, b: Matrix3) -> Matrix3 {
         Matrix3(r0: a.r0 + b.r0, r1: a.r1 + b.r1, r2: a.r2 + b.r2)
     }
 
     /// The entry-wise difference.
+    @inline(__always)
     static func - (a: Matrix3, b: Matrix3) -> Matrix3 {
         Matrix3(r0: a.r0 - b.r0, r1: a.r1 - b.r1, r2: a.r2 - b.r2)
     }
