@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Issue 15, goal 3: the cost of the fusion pipeline beside VQF's, and replay throughput, measured in one run.
+
+Part 1, per input sample on BROAD trial 01 (56 940 samples at 285.7 Hz): VQF's C++ `updateBatch` (the anchor, the
+`vqf` package from PyPI, 6D with its defaults) and `imu-motion --benchmark` (the filter alone, and the whole
+pipeline: alignment with its timestamp checks, filter, attitude history, resampling to 25 Hz). The two are timed in
+alternating rounds, so that a change in the machine's load falls on both; each round keeps the best of 5 passes and
+the table gives the best round of each. Goal: the pipeline at most 0.5 x VQF.
+
+Part 2, replay through the whole classification pipeline: the demo recording's readings
+(Fixtures/recordings/walking-to-sitting.imurec, 50 Hz accelerometer and gyroscope) repeated to 48 minutes in a
+temporary recording, run through `imu-classify --replay --json` (parse, fusion, features, the bundled model) with
+its output thrown away; the CPU time it used (user + system) gives raw readings (accelerometer and gyroscope
+readings count apart) per second per core. Goal: at least 2 M.
+
+    swift build -c release --product imu-motion --product imu-classify
+    python3 Benchmarks/Fusion/cost.py              # 5 alternating rounds
+    python3 Benchmarks/Fusion/cost.py --rounds 9
+    python3 Benchmarks/Fusion/cost.py --bin-dir .build-x/release
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import accuracy  # noqa: E402  (the trial loader and the package installer, shared with accuracy.py)
+
+TRIAL = "01_undisturbed_slow_rotation_A"
+DEMO = os.path.join(accuracy.PACKAGE_ROOT, "Fixtures", "recordings", "walking-to-sitting.imurec")
+REPLAY_MINUTES = 48
+GOALS = {"pipeline_vs_vqf": 0.5, "replay_readings_per_second": 2e6}
+
+
+def time_vqf(trial):
+    """VQF's C++ updateBatch per sample, best of 5 passes, in nanoseconds."""
+    from vqf import VQF
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        VQF(1 / (2000 / 7)).updateBatch(trial["gyr"], trial["acc"])
+        best = min(best, time.perf_counter() - start)
+    return best / len(trial["t"]) * 1e9
+
+
+def time_imu_motion(binary, path):
+    """imu-motion's filter and whole pipeline per sample, best of 5 passes, in nanoseconds."""
+    result = subprocess.run([binary, path, "--benchmark", "--json"], check=True, capture_output=True, text=True)
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    return report["filter_ns_per_sample"], report["pipeline_ns_per_sample"]
+
+
+def make_long_recording(directory):
+    """The demo recording's raw readings repeated to REPLAY_MINUTES minutes; returns the recording and its rows."""
+    with open(os.path.join(DEMO, "raw.csv")) as handle:
+        header, *rows = handle.read().splitlines()
+    span = float(rows[-1].split(",", 1)[0]) - float(rows[0].split(",", 1)[0])
+    period = span / (len(rows) - 1)
+    repeats = int(REPLAY_MINUTES * 60 / (span + period))
+    recording = os.path.join(directory, "long.imurec")
+    os.mkdir(recording)
+    with open(os.path.join(recording, "raw.csv"), "w") as out:
+        out.write(header + "\n")
+        for repeat in range(repeats):
+            shift = repeat * (span + period)
+            for row in rows:
+                time_text, rest = row.split(",", 1)
+                out.write(f"{float(time_text) + shift:.6f},{rest}\n")
+    for table in ("motion.csv", "events.csv"):
+        with open(os.path.join(DEMO, table)) as source, open(os.path.join(recording, table), "w") as out:
+            out.write(source.readline())
+    with open(os.path.join(DEMO, "recording.json")) as handle:
+        metadata = json.load(handle)
+    metadata["counts"] = {"events": 0, "motion": 0, "raw": repeats * len(rows)}
+    metadata["monotonic_end"] = float(rows[0].split(",", 1)[0]) + repeats * (span + period) - period
+    metadata["source"] = f"{metadata['source']}, repeated {repeats} times by Benchmarks/Fusion/cost.py"
+    with open(os.path.join(recording, "recording.json"), "w") as out:
+        json.dump(metadata, out, indent=2)
+    return recording, repeats * len(rows)
+
+
+def time_replay(binary, recording):
+    """CPU seconds (user + system) of one `imu-classify --replay --json`, output discarded."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([binary, "--replay", recording, "--json"], check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default: 5, at least 1)")
+    parser.add_argument("--bin-dir", default=os.path.join(accuracy.PACKAGE_ROOT, ".build", "release"),
+                        help="where the release-built imu-motion and imu-classify are (default: .build/release)")
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error(f"--rounds {args.rounds}: give at least 1")
+    motion, classify = (os.path.join(args.bin_dir, name) for name in ("imu-motion", "imu-classify"))
+    for binary in (motion, classify):
+        if not os.access(binary, os.X_OK):
+            print(f"build first: swift build -c release --product imu-motion --product imu-classify (missing {binary})",
+                  file=sys.stderr)
+            return 1
+    path = os.path.join(accuracy.DATA, TRIAL + ".csv.gz")
+    if not os.path.isfile(path):
+        print(f"skipped: BROAD trial not found at {path}", file=sys.stderr)
+        return 0
+    accuracy.ensure_packages()
+    trial = accuracy.load_trial(path)
+    work = tempfile.mkdtemp(prefix="imu-bridge-cost-")
+    try:
+        recording, readings = make_long_recording(work)
+        readings *= 2  # an accelerometer and a gyroscope reading per row
+        vqf, filters, pipelines, replays = [], [], [], []
+        for round_index in range(args.rounds):
+            vqf.append(time_vqf(trial))
+            filter_ns, pipeline_ns = time_imu_motion(motion, path)
+            filters.append(filter_ns)
+            pipelines.append(pipeline_ns)
+            replays.append(time_replay(classify, recording))
+            print(f"  round {round_index + 1}: VQF {vqf[-1]:.0f} ns, filter {filter_ns:.0f} ns, pipeline "
+                  f"{pipeline_ns:.0f} ns, replay {replays[-1]:.2f} s CPU", file=sys.stderr)
+    finally:
+        shutil.rmtree(work)
+    anchor = min(vqf)
+    replay = min(replays)
+    print(f"\nCost per input sample, {TRIAL} ({len(trial['t'])} samples), best of {args.rounds} alternating rounds:\n")
+    print("| what | ns per sample | x VQF | goal |")
+    print("|---|---|---|---|")
+    print(f"| VQF C++ updateBatch (anchor) | {anchor:.0f} | 1.00 | |")
+    print(f"| imu-motion OrientationFilter | {min(filters):.0f} | {min(filters) / anchor:.2f} | |")
+    print(f"| imu-motion whole pipeline to 25 Hz | {min(pipelines):.0f} | {min(pipelines) / anchor:.2f} | "
+          f"at most {GOALS['pipeline_vs_vqf']} x |")
+    rate = readings / replay
+    print(f"\nReplay through the whole classification pipeline ({REPLAY_MINUTES} min, {readings} raw readings), "
+          f"best of {args.rounds}:\n")
+    print("| CPU seconds | raw readings per second per core | goal |")
+    print("|---|---|---|")
+    print(f"| {replay:.2f} | {rate / 1e6:.2f} M | at least {GOALS['replay_readings_per_second'] / 1e6:.0f} M |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
