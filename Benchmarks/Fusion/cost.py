@@ -13,10 +13,14 @@ temporary recording, run through `imu-classify --replay --json` (parse, fusion, 
 its output thrown away; the CPU time it used (user + system) gives raw readings (accelerometer and gyroscope
 readings count apart) per second per core. Goal: at least 2 M.
 
-    swift build -c release --product imu-motion --product imu-classify
+    swift build -c release --product imu-motion && swift build -c release --product imu-classify
     python3 Benchmarks/Fusion/cost.py              # 5 alternating rounds
     python3 Benchmarks/Fusion/cost.py --rounds 9
     python3 Benchmarks/Fusion/cost.py --bin-dir .build-x/release
+    python3 Benchmarks/Fusion/cost.py --baseline-bin-dir ../old/.build/release   # before/after, same rounds
+
+With --baseline-bin-dir, another build's two tools (an earlier commit's, say) are timed in the same rounds and
+printed beside these.
 """
 import argparse
 import json
@@ -97,15 +101,19 @@ def main():
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default: 5, at least 1)")
     parser.add_argument("--bin-dir", default=os.path.join(accuracy.PACKAGE_ROOT, ".build", "release"),
                         help="where the release-built imu-motion and imu-classify are (default: .build/release)")
+    parser.add_argument("--baseline-bin-dir", help="another build's imu-motion and imu-classify, timed alongside")
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error(f"--rounds {args.rounds}: give at least 1")
-    motion, classify = (os.path.join(args.bin_dir, name) for name in ("imu-motion", "imu-classify"))
-    for binary in (motion, classify):
-        if not os.access(binary, os.X_OK):
-            print(f"build first: swift build -c release --product imu-motion --product imu-classify (missing {binary})",
-                  file=sys.stderr)
-            return 1
+    builds = {"": args.bin_dir}
+    if args.baseline_bin_dir:
+        builds["baseline "] = args.baseline_bin_dir
+    for directory in builds.values():
+        for name in ("imu-motion", "imu-classify"):
+            if not os.access(os.path.join(directory, name), os.X_OK):
+                print(f"build first: swift build -c release --product {name} (missing {directory}/{name})",
+                      file=sys.stderr)
+                return 1
     path = os.path.join(accuracy.DATA, TRIAL + ".csv.gz")
     if not os.path.isfile(path):
         print(f"skipped: BROAD trial not found at {path}", file=sys.stderr)
@@ -116,32 +124,37 @@ def main():
     try:
         recording, readings = make_long_recording(work)
         readings *= 2  # an accelerometer and a gyroscope reading per row
-        vqf, filters, pipelines, replays = [], [], [], []
+        vqf = []
+        filters, pipelines, replays = ({label: [] for label in builds} for _ in range(3))
         for round_index in range(args.rounds):
             vqf.append(time_vqf(trial))
-            filter_ns, pipeline_ns = time_imu_motion(motion, path)
-            filters.append(filter_ns)
-            pipelines.append(pipeline_ns)
-            replays.append(time_replay(classify, recording))
-            print(f"  round {round_index + 1}: VQF {vqf[-1]:.0f} ns, filter {filter_ns:.0f} ns, pipeline "
-                  f"{pipeline_ns:.0f} ns, replay {replays[-1]:.2f} s CPU", file=sys.stderr)
+            for label, directory in builds.items():
+                filter_ns, pipeline_ns = time_imu_motion(os.path.join(directory, "imu-motion"), path)
+                filters[label].append(filter_ns)
+                pipelines[label].append(pipeline_ns)
+                replays[label].append(time_replay(os.path.join(directory, "imu-classify"), recording))
+                print(f"  round {round_index + 1}: VQF {vqf[-1]:.0f} ns, {label}filter {filter_ns:.0f} ns, "
+                      f"pipeline {pipeline_ns:.0f} ns, replay {replays[label][-1]:.2f} s CPU", file=sys.stderr)
     finally:
         shutil.rmtree(work)
     anchor = min(vqf)
-    replay = min(replays)
     print(f"\nCost per input sample, {TRIAL} ({len(trial['t'])} samples), best of {args.rounds} alternating rounds:\n")
     print("| what | ns per sample | x VQF | goal |")
     print("|---|---|---|---|")
     print(f"| VQF C++ updateBatch (anchor) | {anchor:.0f} | 1.00 | |")
-    print(f"| imu-motion OrientationFilter | {min(filters):.0f} | {min(filters) / anchor:.2f} | |")
-    print(f"| imu-motion whole pipeline to 25 Hz | {min(pipelines):.0f} | {min(pipelines) / anchor:.2f} | "
-          f"at most {GOALS['pipeline_vs_vqf']} x |")
-    rate = readings / replay
+    for label in builds:
+        print(f"| {label}imu-motion OrientationFilter | {min(filters[label]):.0f} | "
+              f"{min(filters[label]) / anchor:.2f} | |")
+        print(f"| {label}imu-motion whole pipeline to 25 Hz | {min(pipelines[label]):.0f} | "
+              f"{min(pipelines[label]) / anchor:.2f} | at most {GOALS['pipeline_vs_vqf']} x |")
     print(f"\nReplay through the whole classification pipeline ({REPLAY_MINUTES} min, {readings} raw readings), "
           f"best of {args.rounds}:\n")
-    print("| CPU seconds | raw readings per second per core | goal |")
-    print("|---|---|---|")
-    print(f"| {replay:.2f} | {rate / 1e6:.2f} M | at least {GOALS['replay_readings_per_second'] / 1e6:.0f} M |")
+    print("| build | CPU seconds | raw readings per second per core | goal |")
+    print("|---|---|---|---|")
+    for label in builds:
+        replay = min(replays[label])
+        print(f"| {label.strip() or 'this'} | {replay:.2f} | {readings / replay / 1e6:.2f} M | "
+              f"at least {GOALS['replay_readings_per_second'] / 1e6:.0f} M |")
     return 0
 
 
