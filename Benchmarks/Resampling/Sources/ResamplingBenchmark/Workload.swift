@@ -101,6 +101,8 @@ func runHoldPairing(_ batches: [[SensorSample]]) -> (seconds: Double, samples: I
                 case .gyroscope:
                     output.append(
                         IMUSample(timestamp: reading.timestamp, acceleration: latestAcceleration, rotationRate: reading.value))
+                case .magnetometer:
+                    continue
                 }
             }
             produced += output.count
