@@ -174,7 +174,11 @@ enum RecordingRows {
     /// The first column, a timestamp: a number of seconds within ``RecordingLimits/monotonic`` (sensor values may be
     /// nan, a timestamp may not).
     private static func timestamp(_ fields: [String], column: String) throws(CSVLineError) -> Double {
-        let value = try number(fields, 0, column: column)
+        try checkedTimestamp(try number(fields, 0, column: column), fields, column: column)
+    }
+
+    /// `value`, the number in the first column, if it is a number of seconds within ``RecordingLimits/monotonic``.
+    private static func checkedTimestamp(_ value: Double, _ fields: [String], column: String) throws(CSVLineError) -> Double {
         guard value.isFinite, RecordingLimits.monotonic.contains(value) else {
             throw CSVLineError(
                 reason: "column \(column) is '\(fields[0])', not a number of seconds in \(RecordingLimits.text(RecordingLimits.monotonic))")
@@ -186,7 +190,7 @@ enum RecordingRows {
     /// pipeline to drop and count the reading; a number must be seconds within ``RecordingLimits/monotonic``.
     private static func readingTimestamp(_ fields: [String]) throws(CSVLineError) -> Double {
         let value = try number(fields, 0, column: "timestamp")
-        return value.isFinite ? try timestamp(fields, column: "timestamp") : value
+        return value.isFinite ? try checkedTimestamp(value, fields, column: "timestamp") : value
     }
 
     private static func vector(_ fields: [String], from start: Int, columns: [String]) throws(CSVLineError) -> Vector3 {

@@ -34,7 +34,8 @@ struct IMURecordTests {
         #expect(recording.raw.allSatisfy { $0.sensor == .accelerometer })
         #expect(recording.raw.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
         let span = try #require(recording.raw.last?.timestamp) - recording.raw[0].timestamp
-        #expect(span < 1, "samples past --duration were recorded")
+        // raw.csv keeps timestamps to the microsecond, so a span just short of 1 s can read back as 1.000000.
+        #expect(span < 1 + 0.5e-6, "samples past --duration were recorded")
         #expect(recording.motion.count == summary["motion_samples"] as? Int)
         let steps = zip(recording.motion.dropFirst(), recording.motion).map { $0.timestamp - $1.timestamp }
         #expect(steps.allSatisfy { abs($0 - 0.04) < 1e-9 }, "\(steps)")
@@ -51,7 +52,8 @@ struct IMURecordTests {
         #expect(recording.isComplete)
         let first = try #require(recording.raw.first?.timestamp)
         let span = try #require(recording.raw.last?.timestamp) - first
-        #expect(span < 1, "samples past --duration were recorded")
+        // raw.csv keeps timestamps to the microsecond, so a span just short of 1 s can read back as 1.000000.
+        #expect(span < 1 + 0.5e-6, "samples past --duration were recorded")
         let created = try #require(recording.metadata.wallClockStart?.monotonic)
         #expect(first >= created + 2 - 0.01, "samples from the countdown were recorded")
     }
