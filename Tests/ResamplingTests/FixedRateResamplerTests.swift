@@ -92,6 +92,26 @@ struct FixedRateResamplerTests {
         }
     }
 
+    @Test("Each channel comes out exactly as it would alone, whatever the channel count", arguments: 1...13)
+    func channelsAreIndependent(channelCount: Int) throws {
+        // Jittered 833 Hz input with a 0.5 s pause in the middle (two segments, so both edges of each are
+        // flushed): channels are summed in blocks of six, three and one, and every block must give each channel
+        // the very sums a one-channel resampler takes, in the same order, so the values are equal, not close.
+        let signals = (0..<channelCount).map { sine(frequency: 0.3 + Double($0) * 0.7, amplitude: Double($0 + 1)) }
+        let times =
+            timestamps(rate: 833, duration: 3, jitter: 0.2, seed: 5)
+            + timestamps(rate: 833, start: 3.5, duration: 3, jitter: 0.2, seed: 6)
+        var together = try FixedRateResampler(outputRate: 25, channelCount: channelCount)
+        let joint = try run(&together, times: times, signals: signals)
+        #expect(joint.timestamps.count > 140)
+        for (channel, signal) in signals.enumerated() {
+            var alone = try FixedRateResampler(outputRate: 25, channelCount: 1)
+            let single = try run(&alone, times: times, signals: [signal])
+            #expect(single.timestamps == joint.timestamps)
+            #expect(single.rows.map { $0[0] } == joint.rows.map { $0[channel] }, "channel \(channel) of \(channelCount)")
+        }
+    }
+
     @Test("finish() flushes the tail up to the last reading with a shortened kernel")
     func finishFlushes() throws {
         var resampler = try FixedRateResampler(outputRate: 25, channelCount: 2)
