@@ -284,7 +284,6 @@ public struct FixedRateResampler: Sendable {
         let halfWidth = min(kernel.halfWidth, max(edgeDistance, shortestHalfWidth))
         let stretch = kernel.halfWidth / halfWidth
         if weights.count < ring.capacity { weights = Array(repeating: 0, count: ring.capacity) }
-        let ring = ring
         return weights.withUnsafeMutableBufferPointer { weights in
             let (first, count, total) = ring.weigh(
                 around: time, halfWidth: halfWidth, kernel: kernel, stretch: stretch, into: weights)
