@@ -241,6 +241,11 @@ struct DeviceDescriber {
         switch result {
         case .success(let text):
             return text
+        case .failure(let error) where error == .noSuchFileOrDirectory || error == .operationNotSupportedByDevice:
+            // libiio listed the attribute, so it vanished since: the device is being removed, which the stream
+            // reports itself ("sensor removed"); a warning here would only race that line.
+            logger.debug("\(device.name ?? device.id): \(sysfsPath(file)) vanished (\(error)): the device is going away")
+            return nil
         case .failure(let error):
             logger.warning("\(device.name ?? device.id): cannot read \(sysfsPath(file)): \(error); ignoring it")
             return nil
