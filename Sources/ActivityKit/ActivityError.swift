@@ -28,6 +28,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     case unwritableFile(path: String, reason: String)
     /// A label map file (`--label-map`) that could not be read, or one of its lines (1-based) that is not a mapping.
     case malformedLabelMap(path: String, line: Int?, reason: String)
+    /// The temporary file holding features out of memory (in `directory`) could not be read back: the disk failed.
+    case temporaryFileUnreadable(directory: String, reason: String)
 
     /// A message for the user, naming the problem and the fix.
     public var description: String {
@@ -61,6 +63,9 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedLabelMap(let path, let line, let reason):
             "cannot read the label map (\(path)\(line.map { ":\($0)" } ?? "")): \(reason); "
                 + "write one 'label,name' pair per line, e.g. 'jog,running' (see docs/labels.md)"
+        case .temporaryFileUnreadable(let directory, let reason):
+            "the features kept in a temporary file in \(directory) could not be read back (\(reason)); "
+                + "check that disk, or set TMPDIR to a directory on another"
         }
     }
 }

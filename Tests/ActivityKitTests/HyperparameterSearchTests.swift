@@ -25,7 +25,7 @@ import Testing
         let long = try trained(8)
         #expect(Array(long.rounds.prefix(3)) == short.rounds)
         for row in 0..<dataset.windowCount {
-            let features = dataset.features.row(row)
+            let features = try dataset.features.row(row)
             let best = long.bestClasses(for: features, afterRounds: [3, 8])
             #expect(
                 best[0] == ActivityPrediction(classNames: dataset.classNames, probabilities: short.probabilities(for: features)).bestIndex)

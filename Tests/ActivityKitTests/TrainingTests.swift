@@ -34,7 +34,7 @@ import Testing
         #expect(model.classNames == ["lying", "upright", "walking"])
         let confusion = try model.evaluate(on: Self.dataset)
         #expect(confusion.accuracy == 1)
-        let prediction = model.predict(features: Self.dataset.features.row(0))
+        let prediction = model.predict(features: try Self.dataset.features.row(0))
         #expect(abs(prediction.probabilities.reduce(0, +) - 1) < 1e-9)
         #expect(model.summary.windowsPerClass["walking"] == Self.dataset.labels.filter { $0 == "walking" }.count)
     }

@@ -3,13 +3,19 @@
 /// Appending never copies or reallocates the rows already stored (a growing array would briefly hold twice its
 /// rows while it moves them). Past ``residentBytes`` of full blocks, each further full block is written to an
 /// unlinked temporary file (``FeatureSpillFile``) and read back when used, so training on a large input holds a
-/// bounded part of its features in memory; the values read back are the values written, bit for bit.
-public struct FeatureMatrix: Sendable, Equatable {
-    /// A full block: in memory, or in the temporary file at an offset counted in values.
+/// bounded part of its features in memory; the values read back are the values written, bit for bit. Reading a
+/// spilled block back can fail only with the disk: every read throws
+/// ``ActivityError/temporaryFileUnreadable(directory:reason:)`` then.
+public struct FeatureMatrix: Sendable {
+    /// A full block: in memory, or in a temporary file at an offset counted in values.
     private enum Block: Sendable {
         case resident([Double])
-        case spilled(offset: Int)
+        case spilled(FeatureSpillFile, offset: Int)
     }
+
+    /// Held by the one matrix that may append to ``spill``: a copy of the matrix shares it, and the first of the
+    /// two to spill again starts a file of its own, so neither overwrites the blocks of the other.
+    private final class SpillWriter: Sendable {}
 
     /// Number of features in each row.
     public let columnCount: Int
@@ -25,6 +31,10 @@ public struct FeatureMatrix: Sendable, Equatable {
     private var spill: FeatureSpillFile?
     /// Values written to `spill` so far: the offset of the next spilled block.
     private var spilledValues = 0
+    /// This matrix's right to append to `spill` (see ``SpillWriter``).
+    private var writer: SpillWriter?
+    /// Makes the temporary file: ``FeatureSpillFile/init()``, or a test's.
+    private let makeSpillFile: @Sendable () -> FeatureSpillFile?
 
     /// Rows per block.
     public static let rowsPerBlock = 128
@@ -33,8 +43,14 @@ public struct FeatureMatrix: Sendable, Equatable {
 
     /// Creates an empty matrix whose rows have `columnCount` features, keeping `residentBytes` of them in memory.
     public init(columnCount: Int, residentBytes: Int = FeatureMatrix.defaultResidentBytes) {
+        self.init(columnCount: columnCount, residentBytes: residentBytes, makeSpillFile: { FeatureSpillFile() })
+    }
+
+    /// Creates an empty matrix that spills its blocks into the files `makeSpillFile` makes.
+    init(columnCount: Int, residentBytes: Int, makeSpillFile: @escaping @Sendable () -> FeatureSpillFile?) {
         self.columnCount = columnCount
         self.residentBytes = residentBytes
+        self.makeSpillFile = makeSpillFile
     }
 
     private var valuesPerBlock: Int { Self.rowsPerBlock * columnCount }
@@ -61,97 +77,70 @@ public struct FeatureMatrix: Sendable, Equatable {
             full.append(.resident(block))
             return
         }
-        if spill == nil {
-            spill = FeatureSpillFile()
-        } else if !isKnownUniquelyReferenced(&spill) {
-            unshareSpill()
+        if spill == nil || !isKnownUniquelyReferenced(&writer) {
+            spill = makeSpillFile()
+            spilledValues = 0
+            writer = SpillWriter()
         }
         if let spill, spill.write(block, at: spilledValues) {
-            full.append(.spilled(offset: spilledValues))
+            full.append(.spilled(spill, offset: spilledValues))
             spilledValues += block.count
         } else {
             full.append(.resident(block))
         }
     }
 
-    /// Gives this matrix its own temporary file when a copy of it shares one, so that neither overwrites the other.
-    private mutating func unshareSpill() {
-        let shared = spill
-        spill = FeatureSpillFile()
-        spilledValues = 0
-        for index in full.indices {
-            guard case .spilled(let offset) = full[index], let shared else { continue }
-            let values = shared.read(count: valuesPerBlock, at: offset)
-            if let spill, spill.write(values, at: spilledValues) {
-                full[index] = .spilled(offset: spilledValues)
-                spilledValues += values.count
-            } else {
-                full[index] = .resident(values)
-            }
-        }
-    }
-
     /// The values of block `index` (the last one may be partly filled).
-    private func block(_ index: Int) -> [Double] {
+    private func block(_ index: Int) throws(ActivityError) -> [Double] {
         guard index < full.count else { return current }
         switch full[index] {
         case .resident(let values): return values
-        case .spilled(let offset): return spill!.read(count: valuesPerBlock, at: offset)
+        case .spilled(let file, let offset): return try file.read(count: valuesPerBlock, at: offset)
         }
     }
 
     /// Calls `body` with each block's first row and values, in row order (a spilled block is read once).
-    public func forEachBlock(_ body: (_ firstRow: Int, _ values: [Double]) throws -> Void) rethrows {
+    public func forEachBlock(_ body: (_ firstRow: Int, _ values: [Double]) -> Void) throws(ActivityError) {
         for index in 0..<(full.count + (current.isEmpty ? 0 : 1)) {
-            try body(index * Self.rowsPerBlock, block(index))
+            body(index * Self.rowsPerBlock, try block(index))
         }
     }
 
     /// Appends every row of `other` and empties it, releasing each of its blocks once copied, so the rows are never
     /// held twice over.
-    public mutating func append(moving other: inout FeatureMatrix) {
+    public mutating func append(moving other: inout FeatureMatrix) throws(ActivityError) {
         precondition(other.columnCount == columnCount || other.rowCount == 0, "FeatureMatrix: column counts differ")
         for index in 0..<(other.full.count + 1) {
-            let values = other.block(index)
+            let values = try other.block(index)
             if index < other.full.count { other.full[index] = .resident([]) }
             for start in stride(from: 0, to: values.count, by: columnCount) {
                 append(values: values[start..<start + columnCount])
             }
         }
-        other = FeatureMatrix(columnCount: other.columnCount, residentBytes: other.residentBytes)
-    }
-
-    /// The value in `row` and `column`.
-    public subscript(row: Int, column: Int) -> Double {
-        let (index, offset) = (row / Self.rowsPerBlock, (row % Self.rowsPerBlock) * columnCount + column)
-        guard index < full.count else { return current[offset] }
-        switch full[index] {
-        case .resident(let values): return values[offset]
-        case .spilled(let start): return spill!.read(count: 1, at: start + offset)[0]
-        }
+        other = FeatureMatrix(columnCount: other.columnCount, residentBytes: other.residentBytes, makeSpillFile: other.makeSpillFile)
     }
 
     /// A copy of row `row`.
-    public func row(_ row: Int) -> [Double] {
+    public func row(_ row: Int) throws(ActivityError) -> [Double] {
         let (index, offset) = (row / Self.rowsPerBlock, (row % Self.rowsPerBlock) * columnCount)
         guard index < full.count else { return Array(current[offset..<offset + columnCount]) }
         switch full[index] {
         case .resident(let values): return Array(values[offset..<offset + columnCount])
-        case .spilled(let start): return spill!.read(count: columnCount, at: start + offset)
+        case .spilled(let file, let start): return try file.read(count: columnCount, at: start + offset)
         }
     }
 
     /// A new matrix holding the given rows, in the given order.
-    public func selecting(rows: [Int]) -> FeatureMatrix {
-        var result = FeatureMatrix(columnCount: columnCount, residentBytes: residentBytes)
-        for row in rows { result.append(row: self.row(row)) }
+    public func selecting(rows: [Int]) throws(ActivityError) -> FeatureMatrix {
+        var result = FeatureMatrix(columnCount: columnCount, residentBytes: residentBytes, makeSpillFile: makeSpillFile)
+        for row in rows { result.append(row: try self.row(row)) }
         return result
     }
 
     /// Whether both hold the same rows, wherever their blocks are kept.
-    public static func == (left: FeatureMatrix, right: FeatureMatrix) -> Bool {
-        guard left.columnCount == right.columnCount, left.rowCount == right.rowCount else { return false }
-        for index in 0..<(left.full.count + 1) where left.block(index) != right.block(index) { return false }
+    public func hasSameRows(as other: FeatureMatrix) throws(ActivityError) -> Bool {
+        guard columnCount == other.columnCount, rowCount == other.rowCount else { return false }
+        for index in 0..<(full.count + 1) where try block(index) != other.block(index) { return false }
         return true
     }
 }

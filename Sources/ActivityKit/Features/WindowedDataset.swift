@@ -38,17 +38,17 @@ public struct WindowedDataset: Sendable {
         for index in perSession.indices {
             var rows = perSession[index]
             perSession[index] = FeatureMatrix(columnCount: columnCount)
-            append(moving: &rows, label: sessions[index].label, group: sessions[index].group, hasSubject: true)
+            try append(moving: &rows, label: sessions[index].label, group: sessions[index].group, hasSubject: true)
         }
     }
 
     /// Adds one session's feature rows, emptying `rows` as they are copied (a session without rows adds nothing).
-    mutating func append(moving rows: inout FeatureMatrix, label: String, group: String, hasSubject: Bool) {
+    mutating func append(moving rows: inout FeatureMatrix, label: String, group: String, hasSubject: Bool) throws(ActivityError) {
         guard rows.rowCount > 0 else { return }
         sessionCount += 1
         if !hasSubject { sessionsWithoutSubject += 1 }
         let count = rows.rowCount
-        features.append(moving: &rows)
+        try features.append(moving: &rows)
         labels += repeatElement(label, count: count)
         groups += repeatElement(group, count: count)
     }

@@ -61,7 +61,7 @@ public struct ActivityTrainer: Sendable {
             for window in folds.heldOutWindows(fold) {
                 let prediction = ActivityPrediction(
                     classNames: classNames,
-                    probabilities: classifier.probabilities(for: dataset.features.row(window)))
+                    probabilities: classifier.probabilities(for: try dataset.features.row(window)))
                 foldConfusion.record(truth: labels[window], prediction: prediction.bestIndex)
             }
             heldOut(fold, foldConfusion)
@@ -97,7 +97,7 @@ public struct ActivityTrainer: Sendable {
             var foldConfusion = ConfusionMatrix(classNames: classNames)
             for window in folds.heldOutWindows(fold) {
                 let prediction = ActivityPrediction(
-                    classNames: classNames, probabilities: classifier.probabilities(for: dataset.features.row(window)))
+                    classNames: classNames, probabilities: classifier.probabilities(for: try dataset.features.row(window)))
                 foldConfusion.record(truth: labels[window], prediction: prediction.bestIndex)
             }
             heldOut(fold, foldConfusion)
@@ -137,7 +137,7 @@ extension ActivityModel {
         var confusion = ConfusionMatrix(classNames: classNames)
         for (row, truth) in truths.enumerated() {
             confusion.record(
-                truth: truth, prediction: predict(features: dataset.features.row(row)).bestIndex)
+                truth: truth, prediction: predict(features: try dataset.features.row(row)).bestIndex)
         }
         return confusion
     }

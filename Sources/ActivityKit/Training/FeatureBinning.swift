@@ -7,14 +7,14 @@ struct FeatureBinning: Sendable {
     /// matrix whose blocks are in a temporary file is read a few times rather than once per column.
     static let gatheredValues = 1 << 20
 
-    /// Learns up to `maximumBins` quantile bins per feature of `matrix`.
-    init(matrix: FeatureMatrix, maximumBins: Int) {
+    /// Learns up to `maximumBins` quantile bins per feature of `matrix`; throws when its temporary file cannot be read.
+    init(matrix: FeatureMatrix, maximumBins: Int) throws(ActivityError) {
         var edges: [[Double]] = []
         edges.reserveCapacity(matrix.columnCount)
         let columnsPerPass = Swift.max(1, Self.gatheredValues / Swift.max(1, matrix.rowCount))
         for first in stride(from: 0, to: matrix.columnCount, by: columnsPerPass) {
             let columns = first..<Swift.min(first + columnsPerPass, matrix.columnCount)
-            for column in Self.gather(columns, of: matrix) {
+            for column in try Self.gather(columns, of: matrix) {
                 edges.append(Self.edges(of: column.sorted(), maximumBins: maximumBins))
             }
         }
@@ -22,9 +22,9 @@ struct FeatureBinning: Sendable {
     }
 
     /// The values of `columns` of `matrix`, one array per column, in one pass over its blocks.
-    private static func gather(_ columns: Range<Int>, of matrix: FeatureMatrix) -> [[Double]] {
+    private static func gather(_ columns: Range<Int>, of matrix: FeatureMatrix) throws(ActivityError) -> [[Double]] {
         var gathered = columns.map { _ in [Double](repeating: 0, count: matrix.rowCount) }
-        matrix.forEachBlock { firstRow, values in
+        try matrix.forEachBlock { firstRow, values in
             for (row, start) in stride(from: 0, to: values.count, by: matrix.columnCount).enumerated() {
                 for (index, column) in columns.enumerated() { gathered[index][firstRow + row] = values[start + column] }
             }
@@ -50,10 +50,10 @@ struct FeatureBinning: Sendable {
 
     /// The bin index of every value, stored column after column (`bins[column * rowCount + row]`), in one pass over
     /// the matrix's blocks.
-    func binned(_ matrix: FeatureMatrix) -> [UInt8] {
+    func binned(_ matrix: FeatureMatrix) throws(ActivityError) -> [UInt8] {
         let rowCount = matrix.rowCount
         var bins = [UInt8](repeating: 0, count: rowCount * matrix.columnCount)
-        matrix.forEachBlock { firstRow, values in
+        try matrix.forEachBlock { firstRow, values in
             for (row, start) in stride(from: 0, to: values.count, by: matrix.columnCount).enumerated() {
                 for column in 0..<matrix.columnCount {
                     bins[column * rowCount + firstRow + row] = UInt8(Self.bin(of: values[start + column], edges: edges[column]))

@@ -28,9 +28,9 @@ public struct GradientBoostingTrainer: Sendable {
         }
         guard labels.allSatisfy({ (0..<classCount).contains($0) }) else { throw .insufficientData("a label is outside 0..<\(classCount)") }
 
-        let binning = FeatureBinning(matrix: matrix, maximumBins: parameters.maximumBins)
+        let binning = try FeatureBinning(matrix: matrix, maximumBins: parameters.maximumBins)
         let grower = TreeGrower(
-            bins: binning.binned(matrix), edges: binning.edges, rowCount: rowCount, parameters: parameters
+            bins: try binning.binned(matrix), edges: binning.edges, rowCount: rowCount, parameters: parameters
         )
         var counts = [Double](repeating: 1, count: classCount)
         for label in labels { counts[label] += 1 }

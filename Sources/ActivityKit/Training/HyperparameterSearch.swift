@@ -44,7 +44,7 @@ public struct HyperparameterSearch: Sendable {
                         .train(
                             matrix: features.selecting(rows: training), labels: training.map { labels[$0] }, classCount: classNames.count)
                     for row in heldOut {
-                        let best = classifier.bestClasses(for: features.row(row), afterRounds: grid.rounds)
+                        let best = classifier.bestClasses(for: try features.row(row), afterRounds: grid.rounds)
                         for (checkpoint, prediction) in best.enumerated() {
                             let candidate = TunedParameters(rounds: grid.rounds[checkpoint], learningRate: rate, maximumDepth: depth)
                             if let index = candidates.firstIndex(of: candidate) {

@@ -110,6 +110,7 @@ public struct FailureReport: Sendable, Equatable {
         case .sampleRateMismatch, .unreadableFile, .unknownActivities, .malformedLabelMap: .badInput
         case .insufficientData: .notEnoughData
         case .unwritableFile: .outputNotWritten
+        case .temporaryFileUnreadable: .failure
         }
     }
 
