@@ -11,7 +11,8 @@
 # (`--mqtt mqtt://127.0.0.1:PORT` plus MQTT-FLAGS, e.g. --mqtt-predictions --mqtt-motion-rate 25), so the figures
 # can be set beside those without it; a mosquitto_sub takes the messages and their count is printed.
 #
-# Prints the CPU time imu-classify used over the measured interval as a percentage of one core, its peak resident
+# Prints the CPU time imu-classify used over the measured interval as a percentage of one core (from the threads'
+# schedstat, in nanoseconds), its context switches per second, its peak resident
 # memory (VmHWM), the resident memory at the end split into anonymous (the process's own) and file-backed pages
 # (code of the binary and the shared libraries, the umockdev preload among them), and how many window lines it
 # printed, the bytes it wrote per second (wchar: its JSON lines and the history's WAL), and with a history the
@@ -72,22 +73,25 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     feeder=$!
     "$classify" --live --device lsm6dso --sensor-rate 833 --json --history "$history" "$@" >"$out" 2>"$err" &
     pid=$!
-    ticks() { awk "{ print \$14 + \$15 }" "/proc/$pid/stat"; }
+    # CPU time in nanoseconds and context switches, summed over the threads (all of them live through the measured
+    # interval: the reader threads, the concurrency pool, the main thread); /proc/PID/stat counts whole ticks
+    # (10 ms), too coarse for a fraction of a percent.
+    cpu_ns() { cat /proc/$pid/task/*/schedstat | awk "{ sum += \$1 } END { printf \"%d\", sum }"; }
+    switches() { cat /proc/$pid/task/*/status | awk "/ctxt_switches/ { sum += \$2 } END { print sum }"; }
     sleep "$warmup"
     written() { awk "/^wchar/ { print \$2 }" "/proc/$pid/io"; }
-    start=$(ticks); lines_before=$(wc -l <"$out"); written_before=$(written)
+    start=$(cpu_ns); switches_before=$(switches); lines_before=$(wc -l <"$out"); written_before=$(written)
     sleep "$seconds"
-    end=$(ticks); lines_after=$(wc -l <"$out"); written_after=$(written)
+    end=$(cpu_ns); switches_after=$(switches); lines_after=$(wc -l <"$out"); written_after=$(written)
     hwm=$(awk "/VmHWM/ { print \$2 }" "/proc/$pid/status")
     rss=$(awk "/VmRSS/ { print \$2 }" "/proc/$pid/status")
     anon=$(awk "/RssAnon/ { print \$2 }" "/proc/$pid/status")
     file=$(awk "/RssFile/ { print \$2 }" "/proc/$pid/status")
     kill -TERM "$pid"; wait "$pid" || true
     kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
-    hz=$(getconf CLK_TCK)
-    awk -v t=$((end - start)) -v hz="$hz" -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
+    awk -v t=$((end - start)) -v cs=$((switches_after - switches_before)) -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
         -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) -v flags="$*" \
-        "BEGIN { printf \"imu-classify --live at 833 Hz %s over %d s: CPU %.2f %% of one core, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", flags, s, 100 * t / hz / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
+        "BEGIN { printf \"imu-classify --live at 833 Hz %s over %d s: CPU %.3f %% of one core, %.1f context switches per second, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", flags, s, 100 * t / 1e9 / s, cs / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
     if [[ "$history" != none ]]; then
         python3 - "$history" <<"PY"
 import os, sqlite3, sys

@@ -33,9 +33,13 @@ struct ActivityHistorySink: Sendable {
                 startDate: unixDate(of: activity.startDate)))
     }
 
-    /// Seconds between commits: the live stream arrives in bursts every `LiveMotionInput.bufferDuration` (0.25 s), so
-    /// nothing gathered is older than a second when the next commit comes.
-    static let commitInterval = 0.75
+    /// The longest the live stream waits in the kernel's buffer: it arrives in bursts at most this far apart
+    /// (`LiveMotionInput.bufferDuration(forHop:)`).
+    static let longestBufferDuration = 0.5
+
+    /// Seconds between commits: a commit comes at the first burst at least this long after the last, so with bursts
+    /// at most ``longestBufferDuration`` apart nothing gathered is a second old when it is committed.
+    static let commitInterval = 1 - longestBufferDuration
 
     /// Notes that the stream reached `timestamp` (the open activity still holds), and commits when due.
     func advance(to timestamp: Double) throws {

@@ -170,7 +170,8 @@ struct ClassifyCommand: AsyncParsableCommand {
                     output: PredictionPrinter(json: json), history: sink)
                 let window = modelSource.current.window
                 if let live {
-                    let (manager, imu) = try await live.motionManager(rate: window.sampleRate) { status in
+                    let hopSeconds = Double(hop ?? window.hop) / window.sampleRate
+                    let (manager, imu) = try await live.motionManager(rate: window.sampleRate, hop: hopSeconds) { status in
                         sink?.record(status)
                     }
                     defer { manager.stopDeviceMotionUpdates() }

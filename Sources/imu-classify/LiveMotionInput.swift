@@ -23,19 +23,25 @@ struct LiveMotionInput: Sendable {
     /// Where the source logs.
     let logger: Logger
 
-    /// Seconds of readings per kernel-buffer refill: a window is classified every hop (seconds), so a quarter of a
-    /// second of latency costs nothing and wakes the process a few times a second instead of 25 times per device.
-    static let bufferDuration = 0.25
+    /// Seconds of readings per kernel-buffer refill for windows classified every `hop` seconds: a quarter of the hop,
+    /// 0.05...0.5 s. A window waits at most that long for its newest readings, a small part of the hop, and the
+    /// process wakes a few times a second instead of once per reading: at the default hop (2 s) twice a second per
+    /// IIO device, which brings `imu-classify --live` at 833 Hz from 0.25 % to 0.19 % of a core
+    /// (`Benchmarks/Activity/live-cost.sh`), against 0.25 s refills.
+    static func bufferDuration(forHop hop: Double) -> Double {
+        min(max(hop / 4, 0.05), ActivityHistorySink.longestBufferDuration)
+    }
 
     /// Resolves the IMU (waiting for it with --wait) and returns a motion manager delivering its device motion at
-    /// `rate` Hz, and the IMU's name; the caller keeps the manager for as long as it reads the updates.
+    /// `rate` Hz for windows classified every `hop` seconds, and the IMU's name; the caller keeps the manager for as
+    /// long as it reads the updates.
     /// `onStatus` hears every status change too (the history's device events).
     func motionManager(
-        rate: Double, onStatus: @escaping @Sendable (LiveIMUSource.Status) -> Void
+        rate: Double, hop: Double, onStatus: @escaping @Sendable (LiveIMUSource.Status) -> Void
     ) async throws -> (manager: MotionManager, imu: String) {
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
-            configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger
+            configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration(forHop: hop)), logger: logger
         ) { status in
             printStatus("imu-classify: \(status)")
             onStatus(status)

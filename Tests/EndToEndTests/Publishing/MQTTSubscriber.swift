@@ -23,7 +23,7 @@ final class MQTTSubscriber {
                 + topics.flatMap { ["-t", $0] },
             environment: cleanEnvironment(), output: output)
         let marked = pollUntil {
-            try? runClient(
+            _ = try? runClient(
                 "/usr/bin/mosquitto_pub", broker.clientArguments + ["-t", "test/marker", "-m", "up", "-q", "1"])
             return self.messages(on: "test/marker").count > 0
         }
