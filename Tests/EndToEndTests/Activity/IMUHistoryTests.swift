@@ -255,7 +255,8 @@ struct IMUHistoryTests {
         let database = "\(scratch.path)/history.sqlite"
         _ = try HistoryStore.openForWriting(at: database)
         let insert = Process()
-        insert.executableURL = try #require(PackageLocations.executableOnPath("sqlite3"), "sqlite3 writes the hostile row")
+        let sqlite: URL = try #require(PackageLocations.executableOnPath("sqlite3"), "sqlite3 writes the hostile row")
+        insert.executableURL = sqlite
         insert.arguments = [database, "PRAGMA ignore_check_constraints = ON; " + sql]
         try insert.run()
         insert.waitUntilExit()
