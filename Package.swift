@@ -211,6 +211,10 @@ let package = Package(
 )
 
 /// An executable target whose sources live in `Sources/<name>`, with the CLI libraries every tool uses.
+///
+/// Release builds link with lld and pack the position-independent executable's relative relocations (about 88 000 in
+/// imu-classify) into `DT_RELR` (glibc 2.36, Debian 12): 2 MB of relocation entries less, which the dynamic loader
+/// would read, and keep resident, at every start (`Benchmarks/Activity/RESULTS.md`).
 func cli(_ name: String, _ modules: [Target.Dependency]) -> Target {
     .executableTarget(
         name: name,
@@ -218,6 +222,11 @@ func cli(_ name: String, _ modules: [Target.Dependency]) -> Target {
             "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+        ],
+        linkerSettings: [
+            .unsafeFlags(
+                ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                .when(platforms: [.linux], configuration: .release))
         ]
     )
 }
