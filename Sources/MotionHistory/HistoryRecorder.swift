@@ -120,17 +120,20 @@ public final class HistoryRecorder: Sendable {
         }
     }
 
+    /// Writes what `pending` gathered. The statements are compiled once per connection and kept (GRDB's statement
+    /// cache): compiling them at every commit was most of the SQLite time of `imu-classify --live` with a history.
     private static func write(_ pending: State, into db: Database) throws -> (Int64?, Double?) {
         var openID = pending.openActivityID
         var openStart = pending.openStart
         for activity in pending.activities {
             if let openID, let openStart {
-                try db.execute(
-                    sql: "UPDATE activities SET end_date = ? WHERE id = ?",
-                    arguments: [max(openStart, activity.startDate), openID])
+                try db.cachedStatement(sql: "UPDATE activities SET end_date = ? WHERE id = ?")
+                    .execute(arguments: [max(openStart, activity.startDate), openID])
             }
-            try db.execute(
-                sql: "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (?, ?, ?, ?, ?)",
+            try db.cachedStatement(
+                sql: "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (?, ?, ?, ?, ?)"
+            )
+            .execute(
                 arguments: [
                     activity.startDate, activity.startDate, activity.kind.rawValue, activity.label,
                     activity.confidence.description,
@@ -139,21 +142,21 @@ public final class HistoryRecorder: Sendable {
             openStart = activity.startDate
         }
         if let openID, let openStart, let latest = pending.latest {
-            try db.execute(
-                sql: "UPDATE activities SET end_date = ? WHERE id = ?", arguments: [max(openStart, latest), openID])
+            try db.cachedStatement(sql: "UPDATE activities SET end_date = ? WHERE id = ?")
+                .execute(arguments: [max(openStart, latest), openID])
         }
         for (minute, count) in pending.steps.sorted(by: { $0.key < $1.key }) {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO steps (start_date, number_of_steps) VALUES (?, ?)
                     ON CONFLICT (start_date) DO UPDATE SET number_of_steps = MIN(?, number_of_steps + excluded.number_of_steps)
-                    """,
-                arguments: [minute, count, StepMinute.maximumSteps])
+                    """
+            )
+            .execute(arguments: [minute, count, StepMinute.maximumSteps])
         }
         for event in pending.events {
-            try db.execute(
-                sql: "INSERT INTO device_events (date, event, device) VALUES (?, ?, ?)",
-                arguments: [event.date, event.event.rawValue, event.device])
+            try db.cachedStatement(sql: "INSERT INTO device_events (date, event, device) VALUES (?, ?, ?)")
+                .execute(arguments: [event.date, event.event.rawValue, event.device])
         }
         return (openID, openStart)
     }

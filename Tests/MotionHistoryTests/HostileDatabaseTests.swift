@@ -41,7 +41,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(throws: HistoryError.notADatabase(path: path, reason: "it is empty")) { try HistoryStore.openForReading(at: path) }
         _ = try HistoryStore.openForWriting(at: path)
         #expect(try HistoryStore.openForReading(at: path).intervals(from: 0, to: 1).isEmpty)
