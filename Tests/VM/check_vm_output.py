@@ -808,9 +808,14 @@ def check_busy(results: Results) -> None:
 # grows with the host's load (0.02 to 0.04 % of an emulated core measured, native figures in
 # Benchmarks/IdleCost/RESULTS.md).
 #
-# Memory: the first half is warm-up: heap arenas, libiio's and libudev's caches and the classifier's window buffers
-# settle there (measured: +1 to +4 MB over the first 10 to 40 cycles, then +12 to +52 kB over the last 25). 256 kB
-# over 25 cycles fails any leak of about 10 kB a cycle or more.
+# Memory: anonymous resident memory, the processes' own, is what a leak grows; file-backed pages (the binary's and the
+# libraries' code and data, here in the initramfs: RssShmem) are bounded by the files, so they are printed, not
+# judged (flat after the first cycle in the runs measured). The first half is warm-up: heap arenas, libiio's and
+# libudev's caches and the classifier's window buffers settle there (measured: +1 to +4 MB over the first 10 to 40
+# cycles, then +0 to +52 kB over the last 25). 256 kB over 25 cycles fails any leak of about 10 kB a cycle or more.
+# Known flaky (2026-11-27): in each run one of the two tools takes one lasting anonymous step of about 1.7 MB at a
+# cycle that varies (3, 7, 9, 17 and 33 seen; single samples also show a new reader thread's +2 MB while it sets
+# up); when the step comes after cycle 25, as at 33 in one CI run, this check fails.
 ENDURANCE_IDLE_WAKEUPS_PER_SECOND = 1.1
 ENDURANCE_IDLE_WAKEUP_SLACK = 3
 ENDURANCE_RSS_GROWTH_KB = 256
@@ -818,26 +823,30 @@ ENDURANCE_WINDOW = 10
 STATUS_LINE = re.compile(r"^imu-(stream|classify): (streaming from \S+|sensor removed, waiting: \S+|waiting for an IMU \(.*\))$")
 
 
-def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, int]]]]:
-    """The cycle count and, per tool, the (descriptors, resident kB) after each return (cycle 0: before the first)."""
+def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, int, int]]]]:
+    """The cycle count and, per tool, the (descriptors, anonymous resident kB, file-backed resident kB) after each
+    return (cycle 0: before the first)."""
     lines = results.block("endurance", "series").stdout
     settings = dict(item.split("=", 1) for item in lines[0].split()[1:]) if lines and lines[0].startswith("settings") else {}
     cycles = int(settings.get("cycles", "-1"))
-    series: dict[str, list[tuple[int, int]]] = {"stream": [], "classify": []}
+    series: dict[str, list[tuple[int, int, int]]] = {"stream": [], "classify": []}
+    sample = r"fds=(\d+) anon_kb=(\d+) file_kb=(\d+)"
     for line in lines[1:]:
-        match = re.fullmatch(r"cycle (\d+) stream fds=(\d+) rss_kb=(\d+) classify fds=(\d+) rss_kb=(\d+)", line)
+        match = re.fullmatch(rf"cycle (\d+) stream {sample} classify {sample}", line)
         require(match is not None, f"unexpected series line: {line}")
         values = [int(value) for value in match.groups()]
         require(values[0] == len(series["stream"]), f"cycle {values[0]} out of order")
-        series["stream"].append((values[1], values[2]))
-        series["classify"].append((values[3], values[4]))
+        series["stream"].append((values[1], values[2], values[3]))
+        series["classify"].append((values[4], values[5], values[6]))
     require(cycles > 0 and len(series["stream"]) == cycles + 1,
             f"{len(series['stream']) - 1} of {cycles} unplug/replug cycles completed")
     return cycles, series
 
 
 def check_endurance_flat(results: Results) -> None:
-    """Descriptor count and resident memory of both tools stay flat over the second half of the cycles."""
+    """Descriptor count and anonymous resident memory (what a leak grows) of both tools stay flat over the second half
+    of the cycles; file-backed resident memory (code and data of the binary and libraries touched for the first time,
+    bounded by their size) is printed beside it."""
     cycles, series = endurance_series(results)
     second_half = cycles // 2 + 1
     window = min(ENDURANCE_WINDOW, max(1, (cycles - second_half + 1) // 2))
@@ -848,15 +857,16 @@ def check_endurance_flat(results: Results) -> None:
         return sorted(values)[len(values) // 2]
 
     for tool, samples in series.items():
-        descriptors = [fds for fds, _ in samples]
-        resident = [rss for _, rss in samples]
+        descriptors = [fds for fds, _, _ in samples]
+        resident = [anonymous for _, anonymous, _ in samples]
         print(f"vm: endurance {tool} descriptors {' '.join(map(str, descriptors))}")
-        print(f"vm: endurance {tool} resident kB {' '.join(map(str, resident))}")
+        print(f"vm: endurance {tool} anonymous resident kB {' '.join(map(str, resident))}")
+        print(f"vm: endurance {tool} file-backed resident kB {' '.join(str(file) for _, _, file in samples)}")
         require(median(descriptors[-window:]) <= median(descriptors[1:window + 1]), f"{tool}: descriptors grow over the cycles: {descriptors}")
         early, late = median(resident[second_half:second_half + window]), median(resident[-window:])
-        print(f"vm: endurance {tool} resident kB over the second half: {early} -> {late} ({late - early:+d} kB)")
+        print(f"vm: endurance {tool} anonymous resident kB over the second half: {early} -> {late} ({late - early:+d} kB)")
         require(late - early <= ENDURANCE_RSS_GROWTH_KB,
-                f"{tool}: resident memory grows {late - early} kB over the second half of the cycles: {resident}")
+                f"{tool}: anonymous resident memory grows {late - early} kB over the second half of the cycles: {resident}")
 
 
 def thread_samples(words: list[str]) -> dict[int, tuple[int, int]]:
