@@ -120,6 +120,9 @@ public final class HistoryRecorder: Sendable {
         }
     }
 
+    /// Moves the end of an activity (`end_date`, `id`).
+    private static let extendActivity = "UPDATE activities SET end_date = ? WHERE id = ?"
+
     /// Writes what `pending` gathered. The statements are compiled once per connection and kept (GRDB's statement
     /// cache): compiling them at every commit was most of the SQLite time of `imu-classify --live` with a history.
     private static func write(_ pending: State, into db: Database) throws -> (Int64?, Double?) {
@@ -127,8 +130,7 @@ public final class HistoryRecorder: Sendable {
         var openStart = pending.openStart
         for activity in pending.activities {
             if let openID, let openStart {
-                try db.cachedStatement(sql: "UPDATE activities SET end_date = ? WHERE id = ?")
-                    .execute(arguments: [max(openStart, activity.startDate), openID])
+                try db.cachedStatement(sql: Self.extendActivity).execute(arguments: [max(openStart, activity.startDate), openID])
             }
             try db.cachedStatement(
                 sql: "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (?, ?, ?, ?, ?)"
@@ -142,8 +144,7 @@ public final class HistoryRecorder: Sendable {
             openStart = activity.startDate
         }
         if let openID, let openStart, let latest = pending.latest {
-            try db.cachedStatement(sql: "UPDATE activities SET end_date = ? WHERE id = ?")
-                .execute(arguments: [max(openStart, latest), openID])
+            try db.cachedStatement(sql: Self.extendActivity).execute(arguments: [max(openStart, latest), openID])
         }
         for (minute, count) in pending.steps.sorted(by: { $0.key < $1.key }) {
             try db.cachedStatement(

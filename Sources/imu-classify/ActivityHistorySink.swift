@@ -33,13 +33,9 @@ struct ActivityHistorySink: Sendable {
                 startDate: unixDate(of: activity.startDate)))
     }
 
-    /// The longest the live stream waits in the kernel's buffer: it arrives in bursts at most this far apart
-    /// (`LiveMotionInput.bufferDuration(forHop:)`).
-    static let longestBufferDuration = 0.5
-
     /// Seconds between commits: a commit comes at the first burst at least this long after the last, so with bursts
-    /// at most ``longestBufferDuration`` apart nothing gathered is a second old when it is committed.
-    static let commitInterval = 1 - longestBufferDuration
+    /// at most `LiveMotionInput.bufferDurations.upperBound` apart nothing gathered is a second old when committed.
+    static let commitInterval = 1 - LiveMotionInput.bufferDurations.upperBound
 
     /// Notes that the stream reached `timestamp` (the open activity still holds), and commits when due.
     func advance(to timestamp: Double) throws {

@@ -23,13 +23,16 @@ struct LiveMotionInput: Sendable {
     /// Where the source logs.
     let logger: Logger
 
+    /// The bounds of ``bufferDuration(forHop:)``, in seconds: the stream arrives in bursts at most
+    /// `upperBound` apart (the history's commit interval counts on it).
+    static let bufferDurations = 0.05...0.5
+
     /// Seconds of readings per kernel-buffer refill for windows classified every `hop` seconds: a quarter of the hop,
-    /// 0.05...0.5 s. A window waits at most that long for its newest readings, a small part of the hop, and the
-    /// process wakes a few times a second instead of once per reading: at the default hop (2 s) twice a second per
-    /// IIO device, which brings `imu-classify --live` at 833 Hz from 0.25 % to 0.19 % of a core
-    /// (`Benchmarks/Activity/live-cost.sh`), against 0.25 s refills.
+    /// within ``bufferDurations``. A window waits at most that long for its newest readings, a small part of the hop,
+    /// and the process wakes twice a second per IIO device at the default hop (2 s) instead of once per reading
+    /// (`Benchmarks/Activity/RESULTS.md`).
     static func bufferDuration(forHop hop: Double) -> Double {
-        min(max(hop / 4, 0.05), ActivityHistorySink.longestBufferDuration)
+        min(max(hop / 4, bufferDurations.lowerBound), bufferDurations.upperBound)
     }
 
     /// Resolves the IMU (waiting for it with --wait) and returns a motion manager delivering its device motion at

@@ -80,22 +80,14 @@ struct FeatureMatrixTests {
         var matrix = failing
         for row in Self.rows { matrix.append(row: row) }
         #expect(try matrix.row(999) == Self.rows[999], "the block being filled is in memory")
-        for read in [{ _ = try matrix.row(0) }, { try matrix.forEachBlock { _, _ in } }, { _ = try matrix.selecting(rows: [5]) }] {
-            #expect {
-                try read()
-            } throws: { error in
-                guard case ActivityError.temporaryFileUnreadable(let directory, let reason) = error else { return false }
-                return directory == "/failing-disk" && reason == String(cString: strerror(EBADF))
-            }
-        }
-        var target = FeatureMatrix(columnCount: 7)
-        #expect(throws: ActivityError.self) { try target.append(moving: &matrix) }
+        let unreadable = ActivityError.temporaryFileUnreadable(directory: "/failing-disk", reason: String(cString: strerror(EBADF)))
+        #expect(throws: unreadable) { try matrix.row(0) }
+        #expect(throws: unreadable) { try matrix.forEachBlock { _, _ in } }
+        #expect(throws: unreadable) { try matrix.selecting(rows: [5]) }
         let labels = Self.rows.indices.map { $0 % 2 }
-        matrix = failing
-        for row in Self.rows { matrix.append(row: row) }
-        #expect(throws: ActivityError.self) {
-            try GradientBoostingTrainer().train(matrix: matrix, labels: labels, classCount: 2)
-        }
+        #expect(throws: unreadable) { try GradientBoostingTrainer().train(matrix: matrix, labels: labels, classCount: 2) }
+        var target = FeatureMatrix(columnCount: 7)
+        #expect(throws: unreadable) { try target.append(moving: &matrix) }
     }
 
     @Test("training on a spilled matrix gives the model trained in memory")
