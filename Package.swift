@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "CMalloc", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
+                "CMemory", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
                 "MotionPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -131,8 +131,8 @@ let package = Package(
             plugins: ["GitRevision"]),
         // Writes the git revision `--version` prints into CommandLineSupport before every build.
         .plugin(name: "GitRevision", capability: .buildTool()),
-        // glibc's malloc.h (malloc_trim), for long-running tools.
-        .systemLibrary(name: "CMalloc"),
+        // glibc's malloc.h (malloc_trim) and prctl(2) (huge pages off), for long-running tools.
+        .systemLibrary(name: "CMemory"),
 
         // What the tools that keep or read the history share: the --history and --retention options and the history's
         // errors in the exit-status table; a target of its own so that GRDB stays out of the other tools.

@@ -113,6 +113,7 @@ struct IMUStream: AsyncParsableCommand {
         )
         do {
             try await runCancellingOnInterrupt {
+                disableTransparentHugePages()
                 let printer = SamplePrinter(json: json)
                 let live = try await LiveIMU.open(
                     device: device, uri: uri, waitsForIMU: wait, followsRemovals: wait, acceptsAnyIMU: any,

@@ -813,9 +813,10 @@ def check_busy(results: Results) -> None:
 # judged (flat after the first cycle in the runs measured). The first half is warm-up: heap arenas, libiio's and
 # libudev's caches and the classifier's window buffers settle there (measured: +1 to +4 MB over the first 10 to 40
 # cycles, then +0 to +52 kB over the last 25). 256 kB over 25 cycles fails any leak of about 10 kB a cycle or more.
-# Known flaky (2026-11-27): in each run one of the two tools takes one lasting anonymous step of about 1.7 MB at a
-# cycle that varies (3, 7, 9, 17 and 33 seen; single samples also show a new reader thread's +2 MB while it sets
-# up); when the step comes after cycle 25, as at 33 in one CI run, this check fails.
+# Both tools turn transparent huge pages off (PR_SET_THP_DISABLE; every sample's THP_enabled must read 0): with them
+# on, as Debian's kernel has them, khugepaged collapsed a malloc arena (imu-classify's, 1.3 -> 2.6 MB) or a reader
+# thread's stack (24 kB -> 2 MB) into huge pages at a random cycle, a lasting step no allocation caused, which failed
+# this check whenever it came in the second half (per-mapping smaps of both tools at every cycle, 2026-11-27).
 ENDURANCE_IDLE_WAKEUPS_PER_SECOND = 1.1
 ENDURANCE_IDLE_WAKEUP_SLACK = 3
 ENDURANCE_RSS_GROWTH_KB = 256
@@ -823,21 +824,21 @@ ENDURANCE_WINDOW = 10
 STATUS_LINE = re.compile(r"^imu-(stream|classify): (streaming from \S+|sensor removed, waiting: \S+|waiting for an IMU \(.*\))$")
 
 
-def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, int, int]]]]:
-    """The cycle count and, per tool, the (descriptors, anonymous resident kB, file-backed resident kB) after each
-    return (cycle 0: before the first)."""
+def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, int, int, int]]]]:
+    """The cycle count and, per tool, the (descriptors, anonymous resident kB, file-backed resident kB, THP_enabled)
+    after each return (cycle 0: before the first)."""
     lines = results.block("endurance", "series").stdout
     settings = dict(item.split("=", 1) for item in lines[0].split()[1:]) if lines and lines[0].startswith("settings") else {}
     cycles = int(settings.get("cycles", "-1"))
-    series: dict[str, list[tuple[int, int, int]]] = {"stream": [], "classify": []}
-    sample = r"fds=(\d+) anon_kb=(\d+) file_kb=(\d+)"
+    series: dict[str, list[tuple[int, int, int, int]]] = {"stream": [], "classify": []}
+    sample = r"fds=(\d+) anon_kb=(\d+) file_kb=(\d+) thp=(\d+)"
     for line in lines[1:]:
         match = re.fullmatch(rf"cycle (\d+) stream {sample} classify {sample}", line)
         require(match is not None, f"unexpected series line: {line}")
         values = [int(value) for value in match.groups()]
         require(values[0] == len(series["stream"]), f"cycle {values[0]} out of order")
-        series["stream"].append((values[1], values[2], values[3]))
-        series["classify"].append((values[4], values[5], values[6]))
+        series["stream"].append((values[1], values[2], values[3], values[4]))
+        series["classify"].append((values[5], values[6], values[7], values[8]))
     require(cycles > 0 and len(series["stream"]) == cycles + 1,
             f"{len(series['stream']) - 1} of {cycles} unplug/replug cycles completed")
     return cycles, series
@@ -846,22 +847,22 @@ def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, i
 def check_endurance_flat(results: Results) -> None:
     """Descriptor count and anonymous resident memory (what a leak grows) of both tools stay flat over the second half
     of the cycles; file-backed resident memory (code and data of the binary and libraries touched for the first time,
-    bounded by their size) is printed beside it."""
+    bounded by their size) is printed beside it; neither tool may be given transparent huge pages."""
     cycles, series = endurance_series(results)
     second_half = cycles // 2 + 1
     window = min(ENDURANCE_WINDOW, max(1, (cycles - second_half + 1) // 2))
 
-    # Medians of a window: a sample can catch a thread of the new stream still setting up (one more descriptor, a
-    # stack of 2 MB).
+    # Medians of a window: a sample can catch a thread of the new stream still setting up (one more descriptor).
     def median(values: list[int]) -> int:
         return sorted(values)[len(values) // 2]
 
     for tool, samples in series.items():
-        descriptors = [fds for fds, _, _ in samples]
-        resident = [anonymous for _, anonymous, _ in samples]
+        descriptors = [fds for fds, _, _, _ in samples]
+        resident = [anonymous for _, anonymous, _, _ in samples]
+        require(all(thp == 0 for _, _, _, thp in samples), f"{tool}: transparent huge pages not turned off (THP_enabled)")
         print(f"vm: endurance {tool} descriptors {' '.join(map(str, descriptors))}")
         print(f"vm: endurance {tool} anonymous resident kB {' '.join(map(str, resident))}")
-        print(f"vm: endurance {tool} file-backed resident kB {' '.join(str(file) for _, _, file in samples)}")
+        print(f"vm: endurance {tool} file-backed resident kB {' '.join(str(file) for _, _, file, _ in samples)}")
         require(median(descriptors[-window:]) <= median(descriptors[1:window + 1]), f"{tool}: descriptors grow over the cycles: {descriptors}")
         early, late = median(resident[second_half:second_half + window]), median(resident[-window:])
         print(f"vm: endurance {tool} anonymous resident kB over the second half: {early} -> {late} ({late - early:+d} kB)")

@@ -1,4 +1,4 @@
-import CMalloc
+import CMemory
 
 /// Returns the heap pages that freed allocations left behind to the system (`malloc_trim`).
 ///
