@@ -2,9 +2,9 @@
 import Glibc
 #endif
 
-/// Writes `message` and a newline to stderr.
+/// Writes `message` and a newline to stderr (above the progress bar, if one is drawn).
 public func printError(_ message: String) {
-    writeToStandardError(message + "\n")
+    ProgressLine.printingAbove { writeToStandardError(message + "\n") }
 }
 
 /// Writes `text` to stderr as it is, unbuffered (a progress line, a bell).

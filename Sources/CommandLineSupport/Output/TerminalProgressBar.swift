@@ -1,16 +1,13 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal and not under `--quiet`;
-/// never on standard output, so piped results stay clean.
+/// never on standard output, so piped results stay clean. Status lines, warnings and log lines written to standard
+/// error meanwhile erase it and draw it again below them (``ProgressLine``).
 public struct TerminalProgressBar: Sendable {
     private let isTerminal: Bool
     private let width = 30
-    /// The line last drawn, while it is on the terminal (nil once cleared or finished).
-    private let drawn = DrawnLine()
 
     /// Creates a bar; it stays silent when standard error is redirected.
     public init() {
@@ -25,9 +22,7 @@ public struct TerminalProgressBar: Sendable {
         guard isVisible, total > 0 else { return }
         let filled = width * min(max(0, completed), total) / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let line = "\r\(title) [\(bar)] \(completed)/\(total)\u{1B}[K"
-        drawn.line.withLock { $0 = line }
-        writeToStandardError(line)
+        ProgressLine.draw("\r\(title) [\(bar)] \(completed)/\(total)\u{1B}[K")
         if completed >= total { finish() }
     }
 
@@ -35,28 +30,19 @@ public struct TerminalProgressBar: Sendable {
     /// ``update(_:completed:total:)`` draws it again below.
     public func clear() {
         guard isVisible else { return }
-        drawn.line.withLock { $0 = nil }
-        writeToStandardError("\r\u{1B}[K")
+        ProgressLine.erase()
     }
 
     /// Runs `printLine` (which prints a result line, to stdout or stderr) with the bar erased, then draws the bar
     /// again as it was below that line, so that lines and bar never share a line of the terminal.
     public func printingAbove<Result>(_ printLine: () throws -> Result) rethrows -> Result {
-        guard isVisible, let line = drawn.line.withLock({ $0 }) else { return try printLine() }
-        writeToStandardError("\r\u{1B}[K")
-        defer { writeToStandardError(line) }
-        return try printLine()
+        guard isVisible else { return try printLine() }
+        return try ProgressLine.printingAbove(printLine)
     }
 
     /// Ends the bar's line.
     public func finish() {
         guard isVisible else { return }
-        drawn.line.withLock { $0 = nil }
-        writeToStandardError("\n")
+        ProgressLine.end()
     }
-}
-
-/// The bar's last drawn line, shared by the copies of one bar.
-private final class DrawnLine: Sendable {
-    let line = Mutex<String?>(nil)
 }

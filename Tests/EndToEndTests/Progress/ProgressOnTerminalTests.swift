@@ -142,4 +142,24 @@ struct ProgressOnTerminalTests {
         expectNoBar(piped.standardError, "replaying")
         #expect(piped.output.split(separator: "\n").map(String.init) == predictions, "\(piped.output)")
     }
+
+    /// A log line written from the middle of the replay: with no broker and a queue of one message, the second activity
+    /// change overflows the queue and imu-classify warns while the bar is drawn (before the bar was shared, the warning
+    /// was appended to the bar's line).
+    @Test("imu-classify --replay publishing to an absent broker: each warning erases the bar and is on a line of its own")
+    func warningsDuringReplay() throws {
+        let port = try MQTTBroker.freeLoopbackPort()
+        let arguments = ["--replay"] + Self.heldout + ["--mqtt", "mqtt://127.0.0.1:\(port)", "--mqtt-queue", "1"]
+        let terminal = try runOnTerminal("imu-classify", arguments)
+        #expect(terminal.status == ExitStatus.brokerUnreachable.rawValue, "\(terminal.output)")
+        let lines = screen(terminal.output, title: "replaying", total: 3)
+        let queueFull = lines.filter { $0.contains("warning imu-classify: [MotionPublishing] the MQTT queue is full") }
+        #expect(queueFull.count == 1, "\(lines)")
+        #expect(queueFull.allSatisfy { $0.hasPrefix("20") }, "the warning starts its own line: \(queueFull)")
+        // As the terminal received it: the bar erased just before the warning, and drawn again right after it.
+        let received = terminal.output.components(separatedBy: "\r\n")
+        let index = try #require(received.firstIndex { $0.contains("the MQTT queue is full") })
+        #expect(received[index].contains("\r\u{1B}[K20"), "\(received[index])")
+        #expect(received[index + 1].hasPrefix("\rreplaying ["), "\(received[index + 1])")
+    }
 }
