@@ -26,7 +26,7 @@ enum DatasetText {
                 values.append(.nan)
                 continue
             }
-            guard let value = Double(text) else {
+            guard let value = DecimalNumber.parse(text) else {
                 throw .malformedLine(path: path, line: lineNumber, reason: "'\(text.prefix(40))' is not a number")
             }
             values.append(value)

@@ -14,6 +14,6 @@ struct FuzzTarget: Sendable {
     static let all: [FuzzTarget] = [
         RecordingFileTarget.metadata, RecordingFileTarget.raw, RecordingFileTarget.motion, RecordingFileTarget.events,
         ModelTarget.target, MotionSenseTarget.target, HAPTTarget.target, ScanDecoderTarget.target,
-        SysfsValueTarget.target, MountMatrixTarget.target, LabelMapTarget.target,
+        SysfsValueTarget.target, MountMatrixTarget.target, LabelMapTarget.target, DecimalNumberTarget.target,
     ]
 }

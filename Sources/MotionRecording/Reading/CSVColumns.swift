@@ -42,7 +42,7 @@ package struct CSVColumns: Sendable {
                 values.append(.nan)
                 continue
             }
-            guard let value = Double(text) else {
+            guard let value = DecimalNumber.parse(text) else {
                 throw Problem(
                     reason:
                         "column \(names[index]) is \"\(text.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"

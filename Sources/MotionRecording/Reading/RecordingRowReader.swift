@@ -15,7 +15,8 @@ public final class RecordingRowReader<Row> {
     private let columns: [String]
     private let decode: ([String], inout [Row]) throws(CSVLineError) -> Void
     private let clock: ((Row) -> (stream: String, timestamp: Double))?
-    private var latest: [String: Double] = [:]
+    /// The newest timestamp of each stream so far: a sensor's, or the motion's (a few, so searched, not hashed).
+    private var latest: [(stream: String, timestamp: Double)] = []
     private var finished = false
     /// Values of the current line not yet returned, from `pendingIndex` on.
     private var pending: [Row] = []
@@ -120,14 +121,19 @@ public final class RecordingRowReader<Row> {
         }
         for row in pending {
             guard let (stream, timestamp) = clock?(row), timestamp.isFinite else { continue }
-            if let previous = latest[stream], timestamp < previous {
+            guard let slot = latest.firstIndex(where: { $0.stream == stream }) else {
+                latest.append((stream, timestamp))
+                continue
+            }
+            let previous = latest[slot].timestamp
+            guard timestamp >= previous else {
                 throw .corruptLine(
                     path: path, line: lineNumber,
                     reason:
                         "\(stream) timestamp \(timestamp.messageText) s goes back from \(previous.messageText) s on an earlier line; timestamps never decrease"
                 )
             }
-            latest[stream] = timestamp
+            latest[slot].timestamp = timestamp
         }
         rowCount += 1
         return true

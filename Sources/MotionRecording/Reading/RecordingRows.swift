@@ -165,7 +165,7 @@ enum RecordingRows {
     /// pipeline drops and counts the row like any other invalid reading.
     private static func number(_ fields: [String], _ index: Int, column: String) throws(CSVLineError) -> Double {
         if fields[index].isEmpty { return .nan }
-        guard let value = Double(fields[index]) else {
+        guard let value = DecimalNumber.parse(fields[index]) else {
             throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a number")
         }
         return value
