@@ -40,6 +40,37 @@ import Testing
         }
     }
 
+    /// The DFT sum exactly as ``PowerSpectrum`` defines it: each term's twiddle from the angle of `bin * sample mod n`,
+    /// the terms added in sample order, so that any layout of the same sums must give the same bits.
+    func reducedAnglePower(_ signal: [Double]) -> [Double] {
+        let n = signal.count
+        let mean = signal.reduce(0, +) / Double(n)
+        let tapered = signal.indices.map { (signal[$0] - mean) * (0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        return (0...(n / 2)).map { bin in
+            var (real, imaginary) = (0.0, 0.0)
+            for (index, value) in tapered.enumerated() {
+                let angle = 2 * Double.pi * Double(bin * index % n) / Double(n)
+                real += value * cos(angle)
+                imaginary -= value * sin(angle)
+            }
+            return (real * real + imaginary * imaginary) / Double(n)
+        }
+    }
+
+    @Test(
+        "Bit for bit the same sums, with twiddles by sample (up to 128) or by index (beyond)",
+        arguments: [4, 5, 9, 16, 100, 127, 128, 129, 200])
+    func sameBitsEitherLayout(length: Int) {
+        #expect(PowerSpectrum.tabulatedLengths.contains(length) == (length <= 128))
+        var state: UInt64 = 7
+        let signal = (0..<length).map { _ -> Double in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) * 20 - 10
+        }
+        let power = PowerSpectrum(length: length, sampleRate: 25).power(of: signal)
+        #expect(power.map(\.bitPattern) == reducedAnglePower(signal).map(\.bitPattern))
+    }
+
     @Test("A tone on a bin puts its power there")
     func toneOnABin() throws {
         // 100 samples at 25 Hz: bins 0.25 Hz apart, so a 2 Hz tone is bin 8.

@@ -11,6 +11,15 @@ public struct PowerSpectrum: Sendable {
     private let cosines: [Double]
     private let sines: [Double]
     private let taper: [Double]
+    /// For windows of at most ``tabulatedLengths`` samples, the twiddles by sample, then by bin in blocks of eight:
+    /// entry `sample * paddedBinCount + bin` is `cosines[bin * sample mod length]` (`0` for the padding bins).
+    private let cosineRows: [Double]
+    private let sineRows: [Double]
+    private let paddedBinCount: Int
+
+    /// The window lengths whose twiddles are laid out by sample (at most 128 x 72 x 2 doubles, 147 KB): the default
+    /// window (100) and the UCI one (128).
+    public static let tabulatedLengths = 4...128
 
     /// Number of frequency bins, from 0 Hz to the Nyquist frequency.
     public var binCount: Int { length / 2 + 1 }
@@ -29,6 +38,21 @@ public struct PowerSpectrum: Sendable {
         self.cosines = cosines
         self.sines = sines
         taper = (0..<length).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(length)) }
+        guard Self.tabulatedLengths.contains(length) else {
+            (cosineRows, sineRows, paddedBinCount) = ([], [], 0)
+            return
+        }
+        let binCount = length / 2 + 1
+        let padded = (binCount + 7) / 8 * 8
+        var cosineRows = [Double](repeating: 0, count: length * padded)
+        var sineRows = [Double](repeating: 0, count: length * padded)
+        for sample in 0..<length {
+            for bin in 0..<binCount {
+                cosineRows[sample * padded + bin] = cosines[bin * sample % length]
+                sineRows[sample * padded + bin] = sines[bin * sample % length]
+            }
+        }
+        (self.cosineRows, self.sineRows, paddedBinCount) = (cosineRows, sineRows, padded)
     }
 
     /// Frequency of bin `bin`, in Hz.
@@ -36,12 +60,44 @@ public struct PowerSpectrum: Sendable {
 
     /// The power in each bin of `signal` (its mean removed first); `signal.count` must equal ``length``.
     ///
-    /// Each bin is the plain DFT sum, taken over the samples in order; four bins are summed side by side, which
-    /// gives the processor eight independent sums to overlap instead of two, and the same values.
+    /// Each bin is the plain DFT sum, taken over the samples in order. Within ``tabulatedLengths`` eight bins are
+    /// summed at once in vector lanes from the twiddles laid out by sample; beyond, four side by side with their
+    /// twiddle indices advanced per sample. Either way each bin's terms and their order are the same, so are the values.
     public func power(of signal: [Double]) -> [Double] {
         precondition(signal.count == length, "PowerSpectrum: signal length must match the prepared length")
         let mean = signal.reduce(0, +) / Double(length)
         let tapered = (0..<length).map { (signal[$0] - mean) * taper[$0] }
+        return paddedBinCount > 0 ? tabulatedPower(of: tapered) : indexedPower(of: tapered)
+    }
+
+    /// The power of the tapered window, eight bins per vector, with the twiddles of ``cosineRows`` and ``sineRows``.
+    private func tabulatedPower(of tapered: [Double]) -> [Double] {
+        var power = [Double](repeating: 0, count: paddedBinCount)
+        tapered.withUnsafeBufferPointer { tapered in
+            cosineRows.withUnsafeBufferPointer { cosines in
+                sineRows.withUnsafeBufferPointer { sines in
+                    for block in stride(from: 0, to: paddedBinCount, by: 8) {
+                        var real = SIMD8<Double>()
+                        var imaginary = SIMD8<Double>()
+                        for sample in 0..<length {
+                            let value = SIMD8(repeating: tapered[sample])
+                            let row = sample * paddedBinCount + block
+                            real += value * SIMD8(cosines[row..<row + 8])
+                            imaginary -= value * SIMD8(sines[row..<row + 8])
+                        }
+                        let bins = (real * real + imaginary * imaginary) / Double(length)
+                        for lane in 0..<8 { power[block + lane] = bins[lane] }
+                    }
+                }
+            }
+        }
+        power.removeLast(paddedBinCount - binCount)
+        return power
+    }
+
+    /// The power of the tapered window, four bins side by side (eight independent sums for the processor to overlap),
+    /// each sample's twiddle index advanced by the bin.
+    private func indexedPower(of tapered: [Double]) -> [Double] {
         var power = [Double](repeating: 0, count: binCount)
         tapered.withUnsafeBufferPointer { tapered in
             cosines.withUnsafeBufferPointer { cosines in
