@@ -21,6 +21,11 @@ package enum DecimalNumber {
         return Double(text)
     }
 
+    /// The number the UTF-8 text `bytes` spells, as ``parse(_:)`` reads it.
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        plainDecimal(bytes) ?? Double(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The value of `bytes` if they are `-?[0-9]+(\.[0-9]+)?` within the exact range above; `nil` otherwise.
     private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var index = 0

@@ -13,11 +13,13 @@ public final class RecordingRowReader<Row> {
     private let path: String
     private let expectedCount: Int?
     private let columns: [String]
-    private let decode: ([String], inout [Row]) throws(CSVLineError) -> Void
+    private let decode: (CSVFields, inout [Row]) throws(CSVLineError) -> Void
     private let clock: ((Row) -> (stream: String, timestamp: Double))?
     /// The newest timestamp of each stream so far: a sensor's, or the motion's (a few, so searched, not hashed).
     private var latest: [(stream: String, timestamp: Double)] = []
     private var finished = false
+    /// The fields of the current line.
+    private var fields = CSVFields()
     /// Values of the current line not yet returned, from `pendingIndex` on.
     private var pending: [Row] = []
     private var pendingIndex = 0
@@ -31,18 +33,18 @@ public final class RecordingRowReader<Row> {
 
     convenience init(
         _ table: RecordingTable, in directory: FilePath, metadata: RecordingMetadata,
-        row decode: @escaping ([String]) throws(CSVLineError) -> Row,
+        row decode: @escaping (CSVFields) throws(CSVLineError) -> Row,
         clock: ((Row) -> (stream: String, timestamp: Double))? = nil
     ) throws(RecordingError) {
         try self.init(
             table, in: directory, metadata: metadata,
-            rows: { (fields: [String], rows: inout [Row]) throws(CSVLineError) in rows.append(try decode(fields)) },
+            rows: { (fields: CSVFields, rows: inout [Row]) throws(CSVLineError) in rows.append(try decode(fields)) },
             clock: clock)
     }
 
     init(
         _ table: RecordingTable, in directory: FilePath, metadata: RecordingMetadata,
-        rows decode: @escaping ([String], inout [Row]) throws(CSVLineError) -> Void,
+        rows decode: @escaping (CSVFields, inout [Row]) throws(CSVLineError) -> Void,
         clock: ((Row) -> (stream: String, timestamp: Double))? = nil
     ) throws(RecordingError) {
         let path = directory.appending(table.rawValue).string
@@ -104,10 +106,10 @@ public final class RecordingRowReader<Row> {
                 reason:
                     "a row past the \(expectedCount) recording.json promises; the file was edited after the recording finished")
         }
-        let fields: [String]
-        switch CSVLine.fields(line) {
-        case .success(let parsed): fields = parsed
-        case .failure(let error): throw .corruptLine(path: path, line: lineNumber, reason: error.reason)
+        do {
+            try fields.split(line)
+        } catch {
+            throw .corruptLine(path: path, line: lineNumber, reason: error.reason)
         }
         guard fields.count == columns.count else {
             throw .corruptLine(

@@ -61,13 +61,13 @@ enum RecordingRows {
     }
 
     /// Decodes the readings of one `raw.csv` row of format `version` onto `readings`.
-    static func sensorSamples(version: Int) -> ([String], inout [SensorSample]) throws(CSVLineError) -> Void {
+    static func sensorSamples(version: Int) -> (CSVFields, inout [SensorSample]) throws(CSVLineError) -> Void {
         if version == 1 {
-            return { (fields: [String], readings: inout [SensorSample]) throws(CSVLineError) in
+            return { (fields: CSVFields, readings: inout [SensorSample]) throws(CSVLineError) in
                 try longRawRow(fields, onto: &readings)
             }
         }
-        return { (fields: [String], readings: inout [SensorSample]) throws(CSVLineError) in
+        return { (fields: CSVFields, readings: inout [SensorSample]) throws(CSVLineError) in
             try wideRawRow(fields, onto: &readings)
         }
     }
@@ -80,7 +80,7 @@ enum RecordingRows {
     static let magnetometerLimit = 10_000.0
 
     /// A version 1 row: `timestamp,sensor,x,y,z`, one reading.
-    private static func longRawRow(_ fields: [String], onto readings: inout [SensorSample]) throws(CSVLineError) {
+    private static func longRawRow(_ fields: CSVFields, onto readings: inout [SensorSample]) throws(CSVLineError) {
         guard let sensor = SensorKind(rawValue: fields[1]), sensor != .magnetometer else {
             throw CSVLineError(reason: "unknown sensor '\(fields[1])' (expected accelerometer or gyroscope)")
         }
@@ -94,12 +94,12 @@ enum RecordingRows {
     /// reading of nothing known, kept as an accelerometer reading of `nan` for the pipeline to drop and count (what a
     /// spreadsheet saves for a lost row). A magnetometer value beyond ±``magnetometerLimit`` µT is refused; `nan` is
     /// kept for the pipeline to drop, like any sensor's.
-    private static func wideRawRow(_ fields: [String], onto readings: inout [SensorSample]) throws(CSVLineError) {
+    private static func wideRawRow(_ fields: CSVFields, onto readings: inout [SensorSample]) throws(CSVLineError) {
         let columns = wideRawColumns
         let timestamp = try readingTimestamp(fields)
-        let hasAccelerometer = !fields[1...3].allSatisfy(\.isEmpty)
-        let hasGyroscope = !fields[4...6].allSatisfy(\.isEmpty)
-        let hasMagnetometer = fields.count > 7 && !fields[7...9].allSatisfy(\.isEmpty)
+        let hasAccelerometer = !(1...3).allSatisfy(fields.isEmpty)
+        let hasGyroscope = !(4...6).allSatisfy(fields.isEmpty)
+        let hasMagnetometer = fields.count > 7 && !(7...9).allSatisfy(fields.isEmpty)
         if hasAccelerometer || !(hasGyroscope || hasMagnetometer) {
             readings.append(
                 SensorSample(sensor: .accelerometer, timestamp: timestamp, value: try vector(fields, from: 1, columns: columns)))
@@ -121,9 +121,9 @@ enum RecordingRows {
     }
 
     /// Decodes the fields of one `motion.csv` row of format `version`.
-    static func deviceMotion(version: Int) -> ([String]) throws(CSVLineError) -> DeviceMotion {
+    static func deviceMotion(version: Int) -> (CSVFields) throws(CSVLineError) -> DeviceMotion {
         let columns = RecordingTable.motion.columns(version: version)
-        return { (fields: [String]) throws(CSVLineError) -> DeviceMotion in
+        return { (fields: CSVFields) throws(CSVLineError) -> DeviceMotion in
             let quaternion = Quaternion(
                 w: try number(fields, 1, column: columns[1]),
                 x: try number(fields, 2, column: columns[2]),
@@ -141,7 +141,7 @@ enum RecordingRows {
     }
 
     /// Decodes the fields of one `events.csv` row.
-    static func event(_ fields: [String]) throws(CSVLineError) -> RecordingEvent {
+    static func event(_ fields: CSVFields) throws(CSVLineError) -> RecordingEvent {
         guard let kind = RecordingEvent.Kind(rawValue: fields[1]) else {
             let known = RecordingEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw CSVLineError(reason: "unknown event kind '\(fields[1])' (expected one of \(known))")
@@ -149,7 +149,7 @@ enum RecordingRows {
         return RecordingEvent(
             timestamp: try timestamp(fields, column: "timestamp"),
             kind: kind,
-            duration: fields[2].isEmpty ? nil : try number(fields, 2, column: "duration"),
+            duration: fields.isEmpty(2) ? nil : try number(fields, 2, column: "duration"),
             detail: fields[3]
         )
     }
@@ -163,9 +163,9 @@ enum RecordingRows {
 
     /// A value: a number, or an empty field (how pandas and spreadsheets write NaN), read as `nan` so that the
     /// pipeline drops and counts the row like any other invalid reading.
-    private static func number(_ fields: [String], _ index: Int, column: String) throws(CSVLineError) -> Double {
-        if fields[index].isEmpty { return .nan }
-        guard let value = DecimalNumber.parse(fields[index]) else {
+    private static func number(_ fields: CSVFields, _ index: Int, column: String) throws(CSVLineError) -> Double {
+        if fields.isEmpty(index) { return .nan }
+        guard let value = fields.number(index) else {
             throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a number")
         }
         return value
@@ -173,12 +173,12 @@ enum RecordingRows {
 
     /// The first column, a timestamp: a number of seconds within ``RecordingLimits/monotonic`` (sensor values may be
     /// nan, a timestamp may not).
-    private static func timestamp(_ fields: [String], column: String) throws(CSVLineError) -> Double {
+    private static func timestamp(_ fields: CSVFields, column: String) throws(CSVLineError) -> Double {
         try checkedTimestamp(try number(fields, 0, column: column), fields, column: column)
     }
 
     /// `value`, the number in the first column, if it is a number of seconds within ``RecordingLimits/monotonic``.
-    private static func checkedTimestamp(_ value: Double, _ fields: [String], column: String) throws(CSVLineError) -> Double {
+    private static func checkedTimestamp(_ value: Double, _ fields: CSVFields, column: String) throws(CSVLineError) -> Double {
         guard value.isFinite, RecordingLimits.monotonic.contains(value) else {
             throw CSVLineError(
                 reason: "column \(column) is '\(fields[0])', not a number of seconds in \(RecordingLimits.text(RecordingLimits.monotonic))")
@@ -188,12 +188,12 @@ enum RecordingRows {
 
     /// A raw reading's timestamp: like any of its values, an empty field, `nan` or `inf` is kept as it is for the
     /// pipeline to drop and count the reading; a number must be seconds within ``RecordingLimits/monotonic``.
-    private static func readingTimestamp(_ fields: [String]) throws(CSVLineError) -> Double {
+    private static func readingTimestamp(_ fields: CSVFields) throws(CSVLineError) -> Double {
         let value = try number(fields, 0, column: "timestamp")
         return value.isFinite ? try checkedTimestamp(value, fields, column: "timestamp") : value
     }
 
-    private static func vector(_ fields: [String], from start: Int, columns: [String]) throws(CSVLineError) -> Vector3 {
+    private static func vector(_ fields: CSVFields, from start: Int, columns: [String]) throws(CSVLineError) -> Vector3 {
         Vector3(
             x: try number(fields, start, column: columns[start]),
             y: try number(fields, start + 1, column: columns[start + 1]),

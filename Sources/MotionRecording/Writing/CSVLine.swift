@@ -1,10 +1,8 @@
 /// Splitting and quoting of single CSV lines (RFC 4180 quoting, one record per line).
 enum CSVLine {
-    /// Splits one line (without its newline) into fields, or returns why it cannot.
+    /// Splits one line (without its newline) into unquoted fields, carriage returns outside quotes dropped, or
+    /// returns why it cannot.
     static func fields(_ line: ArraySlice<UInt8>) -> Result<[String], CSVLineError> {
-        if !line.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r") }) {
-            return .success(plainFields(line))
-        }
         var fields: [String] = []
         var field: [UInt8] = []
         var inQuotes = false
@@ -36,19 +34,6 @@ enum CSVLine {
         if inQuotes { return .failure(CSVLineError(reason: "unterminated quoted field")) }
         fields.append(String(decoding: field, as: UTF8.self))
         return .success(fields)
-    }
-
-    /// The fields of a line without quotes or carriage returns (every line the recorder writes of numbers): the
-    /// text between commas, as ``fields(_:)`` gives it, without copying it byte by byte.
-    private static func plainFields(_ line: ArraySlice<UInt8>) -> [String] {
-        var fields: [String] = []
-        var start = line.startIndex
-        while let comma = line[start...].firstIndex(of: UInt8(ascii: ",")) {
-            fields.append(String(decoding: line[start..<comma], as: UTF8.self))
-            start = line.index(after: comma)
-        }
-        fields.append(String(decoding: line[start...], as: UTF8.self))
-        return fields
     }
 
     /// Appends `text` as one field, quoted when it holds a comma or quote; newlines become spaces.
