@@ -14,8 +14,12 @@ import MotionSamples
 /// `imu-classify`: names the current activity from the live IMU or from replayed sessions.
 @main
 struct ClassifyCommand: AsyncParsableCommand {
-    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
-    static func main() async { await mainReportingUsage() }
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64). Transparent huge
+    /// pages go off first, before any thread starts, for the hours it may stream (``disableTransparentHugePages()``).
+    static func main() async {
+        disableTransparentHugePages()
+        await mainReportingUsage()
+    }
 
     static let configuration = CommandConfiguration(
         commandName: "imu-classify",

@@ -42,7 +42,6 @@ struct LiveMotionInput: Sendable {
     func motionManager(
         rate: Double, hop: Double, onStatus: @escaping @Sendable (LiveIMUSource.Status) -> Void
     ) async throws -> (manager: MotionManager, imu: String) {
-        disableTransparentHugePages()
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration(forHop: hop)), logger: logger

@@ -11,8 +11,12 @@ import SystemPackage
 /// `imu-record`: records a labelled session from the live IMU.
 @main
 struct IMURecord: AsyncParsableCommand {
-    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
-    static func main() async { await mainReportingUsage() }
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64). Transparent huge
+    /// pages go off first, before any thread starts, for the hours it may stream (``disableTransparentHugePages()``).
+    static func main() async {
+        disableTransparentHugePages()
+        await mainReportingUsage()
+    }
 
     static let configuration = CommandConfiguration(
         commandName: "imu-record",

@@ -50,7 +50,6 @@ struct SessionRecorder: Sendable {
     /// Readings and status changes arrive through the live source's one ordered stream, so a removal is marked (and
     /// synced) after the last reading before it, the return after that, and nothing is marked after `finish`.
     func record(report: (RecordingSummary) throws -> Void) async throws {
-        disableTransparentHugePages()
         let live: LiveIMU
         do {
             live = try await LiveIMU.open(

@@ -8,8 +8,12 @@ import MotionActivityKit
 /// `imu-steps`: counts steps, distance, cadence and pace in recordings or live, like CoreMotion's CMPedometer.
 @main
 struct IMUSteps: AsyncParsableCommand {
-    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
-    static func main() async { await mainReportingUsage() }
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64). Transparent huge
+    /// pages go off first, before any thread starts, for the hours it may stream (``disableTransparentHugePages()``).
+    static func main() async {
+        disableTransparentHugePages()
+        await mainReportingUsage()
+    }
 
     static let configuration = CommandConfiguration(
         commandName: "imu-steps",

@@ -27,7 +27,6 @@ struct LiveStepsInput: Sendable {
     /// Resolves the IMU and returns a motion manager delivering its device motion at `rate` Hz, and the barometer
     /// that goes with the IMU (`IIOInventory.barometer(for:)`), if there is one.
     func open(rate: Double) async throws -> (manager: MotionManager, barometer: IIOPressureReader?) {
-        disableTransparentHugePages()
         let live = try await LiveIMU.open(
             device: device, uri: uri, waitsForIMU: wait, acceptsAnyIMU: any,
             configuration: StreamConfiguration(rate: sensorRate, bufferDuration: Self.bufferDuration), logger: logger

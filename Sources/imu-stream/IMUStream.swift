@@ -10,8 +10,12 @@ import Resampling
 /// CoreMotion units and signs.
 @main
 struct IMUStream: AsyncParsableCommand {
-    /// Runs the tool; usage errors are reported like every other failure (one line, status 64).
-    static func main() async { await mainReportingUsage() }
+    /// Runs the tool; usage errors are reported like every other failure (one line, status 64). Transparent huge
+    /// pages go off first, before any thread starts, for the hours it may stream (``disableTransparentHugePages()``).
+    static func main() async {
+        disableTransparentHugePages()
+        await mainReportingUsage()
+    }
 
     static let configuration = CommandConfiguration(
         commandName: "imu-stream",
@@ -113,7 +117,6 @@ struct IMUStream: AsyncParsableCommand {
         )
         do {
             try await runCancellingOnInterrupt {
-                disableTransparentHugePages()
                 let printer = SamplePrinter(json: json)
                 let live = try await LiveIMU.open(
                     device: device, uri: uri, waitsForIMU: wait, followsRemovals: wait, acceptsAnyIMU: any,
