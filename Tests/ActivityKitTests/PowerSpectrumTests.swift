@@ -6,15 +6,17 @@ import Testing
 /// four bins.
 @Suite struct PowerSpectrumTests {
     /// The one-sided power of `signal` by the definition: mean removed, Hann taper, |DFT|^2 / n, sines and cosines
-    /// computed afresh for every term.
-    func textbookPower(_ signal: [Double]) -> [Double] {
+    /// computed afresh for every term, from the angle of `bin * sample` or, `reducingAngles`, of `bin * sample mod n`
+    /// (as ``PowerSpectrum`` tabulates them, so that its sums must give the same bits).
+    func directPower(_ signal: [Double], reducingAngles: Bool = false) -> [Double] {
         let n = signal.count
         let mean = signal.reduce(0, +) / Double(n)
         let tapered = signal.indices.map { (signal[$0] - mean) * (0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
         return (0...(n / 2)).map { bin in
             var (real, imaginary) = (0.0, 0.0)
             for (index, value) in tapered.enumerated() {
-                let angle = 2 * Double.pi * Double(bin * index) / Double(n)
+                let turns = reducingAngles ? bin * index % n : bin * index
+                let angle = 2 * Double.pi * Double(turns) / Double(n)
                 real += value * cos(angle)
                 imaginary -= value * sin(angle)
             }
@@ -31,29 +33,12 @@ import Testing
         }
         let spectrum = PowerSpectrum(length: length, sampleRate: 25)
         let power = spectrum.power(of: signal)
-        let expected = textbookPower(signal)
+        let expected = directPower(signal)
         #expect(power.count == spectrum.binCount)
         #expect(power.count == expected.count)
         let scale = expected.max() ?? 1
         for (bin, (value, truth)) in zip(power, expected).enumerated() {
             #expect(abs(value - truth) <= 1e-9 * scale, "bin \(bin) of \(length)")
-        }
-    }
-
-    /// The DFT sum exactly as ``PowerSpectrum`` defines it: each term's twiddle from the angle of `bin * sample mod n`,
-    /// the terms added in sample order, so that any layout of the same sums must give the same bits.
-    func reducedAnglePower(_ signal: [Double]) -> [Double] {
-        let n = signal.count
-        let mean = signal.reduce(0, +) / Double(n)
-        let tapered = signal.indices.map { (signal[$0] - mean) * (0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
-        return (0...(n / 2)).map { bin in
-            var (real, imaginary) = (0.0, 0.0)
-            for (index, value) in tapered.enumerated() {
-                let angle = 2 * Double.pi * Double(bin * index % n) / Double(n)
-                real += value * cos(angle)
-                imaginary -= value * sin(angle)
-            }
-            return (real * real + imaginary * imaginary) / Double(n)
         }
     }
 
@@ -68,7 +53,7 @@ import Testing
             return Double(state >> 11) / Double(1 << 53) * 20 - 10
         }
         let power = PowerSpectrum(length: length, sampleRate: 25).power(of: signal)
-        #expect(power.map(\.bitPattern) == reducedAnglePower(signal).map(\.bitPattern))
+        #expect(power.map(\.bitPattern) == directPower(signal, reducingAngles: true).map(\.bitPattern))
     }
 
     @Test("A tone on a bin puts its power there")

@@ -3,29 +3,17 @@ import Testing
 @testable import MotionRecording
 
 /// `DecimalNumber.parse` against the standard library's `Double(_:)` (glibc's `strtod`), bit for bit: on the numbers
-/// the recorder writes, on random digit strings inside and outside the exact fast path's range, and on the forms the
-/// fast path leaves to `Double(_:)`.
+/// the recorder writes, on random digit strings inside and outside the exact fast path's range (new ones every run; a
+/// failure names its text), and on the forms the fast path leaves to `Double(_:)`.
 @Suite("Decimal numbers of CSV fields")
 struct DecimalNumberTests {
-    /// A fixed-seed generator (SplitMix64), so that every run checks the same strings.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private func expectSameAsStrtod(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(DecimalNumber.parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)", sourceLocation: sourceLocation)
     }
 
     @Test("the recorder's own fields: every value and timestamp written reads back as strtod reads it")
     func writtenNumbers() {
-        var generator = SplitMix64(state: 1)
+        var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let value = Double.random(in: -2000...2000, using: &generator) * pow10(Int.random(in: -6...3, using: &generator))
             for decimals in [DecimalText.timestampDecimals, DecimalText.valueDecimals] {
@@ -36,7 +24,7 @@ struct DecimalNumberTests {
 
     @Test("random digit strings: up to 24 digits before and after the point, with and without a sign")
     func randomDigits() {
-        var generator = SplitMix64(state: 2)
+        var generator = SystemRandomNumberGenerator()
         for _ in 0..<50_000 {
             let digits = { (count: Int) in
                 String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
