@@ -145,10 +145,13 @@ public struct LiveIMUSource: MotionSource {
         try await resolve(reporting: onStatus)
     }
 
-    /// ``resolve()``, reporting a wait to `report`.
+    /// ``resolve()``, reporting a wait to `report`. The scans run on a thread of their own, off the cooperative pool.
     private func resolve(reporting report: (Status) -> Void) async throws -> IMU {
         do {
-            return try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
+            let (uri, logger, query) = (uri, logger, query)
+            return try await onDedicatedThread { () throws(IIOSensorError) in
+                try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
+            }
         } catch {
             switch error {
             case .noIIOSubsystem, .noAccelerometer, .deviceNotFound: guard waitsForFirstIMU else { throw error }
@@ -174,8 +177,8 @@ public struct LiveIMUSource: MotionSource {
     /// removal finished).
     private func waitForIMU(_ accepts: @escaping @Sendable (IMU) -> Bool) async throws -> IMU {
         let monitor = IMUMonitor(uri: uri, logger: logger)
-        var changes = monitor.changes().makeAsyncIterator()
-        var candidate = try monitor.currentIMUs().first(where: accepts)
+        var changes = try await onDedicatedThread { monitor.changes() }.makeAsyncIterator()
+        var candidate = try await onDedicatedThread(monitor.currentIMUs).first(where: accepts)
         while true {
             let found: IMU
             if let candidate {
@@ -185,7 +188,7 @@ public struct LiveIMUSource: MotionSource {
             }
             guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
             try await Task.sleep(for: partnerSettleTime)
-            let present = try monitor.currentIMUs()
+            let present = try await onDedicatedThread(monitor.currentIMUs)
             if let settled = present.first(where: { $0.accelerometer?.id == accelerometer.id && accepts($0) }) { return settled }
             candidate = present.first(where: accepts)
         }
