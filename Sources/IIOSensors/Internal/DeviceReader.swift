@@ -15,8 +15,8 @@ struct DeviceReader {
     /// Waits at `control`'s start gate for the other devices of the IMU once this one is set up.
     ///
     /// Buffered capture when the device has a buffer, a trigger (its current one, else its own, which
-    /// is attached and detached again on exit) and nobody else holds the buffer; polling of `*_raw`
-    /// otherwise, where the device has them. A device with neither is an error, never a poll of
+    /// is attached and detached again on exit), a device node, and nobody else holds the buffer; polling of
+    /// `*_raw` otherwise, where the device has them. A device with neither is an error, never a poll of
     /// attributes that do not exist.
     func run(control: ReaderControl, deliver: ([SensorSample]) -> Void) throws(IIOSensorError) {
         var arrivedAtStart = false
@@ -74,6 +74,18 @@ struct DeviceReader {
             let holder = holder()
             guard device.isPollable else { throw .bufferBusy(device: name, holder: holder?.description) }
             logPollingInstead(holder: holder?.description, rate: rate)
+            return .polled
+        }
+        if context.isLocal && LibIIOContext.localDeviceNodeIsMissing(id: device.id) {
+            // Opening the buffer would fail with ENOENT, which means "removed" only when sysfs agrees.
+            let missing = "its device node \(device.devicePath) does not exist although it is in /sys/bus/iio/devices"
+            let fix = "pass the node into the container (`--device \(device.devicePath)`) or mount devtmpfs on /dev"
+            guard device.isPollable else {
+                throw .notPollable(device: name, reason: "\(missing), and it has no *_raw attributes to poll: \(fix)")
+            }
+            logger.warning(
+                "\(name): \(missing); polling the *_raw attributes instead, at most \(rate.formatted2) Hz, each reading timestamped when read; to use its buffer, \(fix)"
+            )
             return .polled
         }
         switch prepareTrigger(for: live, in: context) {

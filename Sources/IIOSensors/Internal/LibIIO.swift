@@ -48,6 +48,13 @@ final class LibIIOContext {
         access("/sys/bus/iio/devices/\(id)", F_OK) == 0
     }
 
+    /// Whether the device node of local device `id` is missing (`access(2)` fails with ENOENT) while its sysfs
+    /// directory exists: a container given /sys but not the node, or a /dev that is not devtmpfs.
+    static func localDeviceNodeIsMissing(id: String) -> Bool {
+        guard access("/dev/\(id)", F_OK) != 0, errno == ENOENT else { return false }
+        return localDeviceExists(id: id)
+    }
+
     /// Whether this is a local (sysfs) context rather than a remote `iiod` one.
     var isLocal: Bool { iio_context_get_name(pointer).map { String(cString: $0) } == "local" }
 

@@ -215,6 +215,45 @@ struct BufferAccessTests {
         #expect(!result.standardError.contains("removed"))
     }
 
+    @Test("no device node (a container given /sys but not /dev/iio:*): polled *_raw with a note, not 'sensor removed'")
+    func missingNodeIsPolled() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
+        for device in ["iio:device4", "iio:device5"] { try testbed.removeNode(of: device) }
+        // --wait too: before, each buffer open failed with ENOENT, read as an unplug, and the IMU was found present
+        // again at once, a loop of "sensor removed" and "streaming from" as fast as the devices could be scanned.
+        let result = try testbed.runUnderPreload(
+            executable: try product("imu-stream"),
+            arguments: ["--device", "accel_3d", "--sensor-rate", "50", "--samples", "3", "--json", "--wait"])
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        #expect(
+            result.standardError.contains(
+                "accel_3d (iio:device4): its device node /dev/iio:device4 does not exist although it is in /sys/bus/iio/devices; polling the *_raw attributes instead, at most 50 Hz"
+            ), "\(result.standardError)")
+        #expect(!result.standardError.contains("removed"), "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { close(vector($0, "acceleration"), [0.012, -1.0, -0.035], tolerance: 1e-12) }, "\(lines)")
+    }
+
+    @Test("no device node and no *_raw to poll: status 15 saying which node is missing and how to pass it in")
+    func missingNodeOfBufferOnlyDevice() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "buffer-only-accel")
+        try testbed.removeNode(of: "iio:device40")
+        let result = try testbed.runUnderPreload(executable: try product("imu-stream"), arguments: ["--samples", "1", "--wait"])
+        #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
+        #expect(!result.standardError.contains("removed"), "\(result.standardError)")
+        #expect(
+            result.standardError.split(separator: "\n").last.map(String.init)
+                == "imu-stream: accel_3d (iio:device40) cannot be read: its device node /dev/iio:device40 does not exist although "
+                + "it is in /sys/bus/iio/devices, and it has no *_raw attributes to poll: pass the node into the container "
+                + "(`--device /dev/iio:device40`) or mount devtmpfs on /dev.")
+        #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "", "untouched")
+    }
+
     @Test("a buffer enabled and held by another process: polled *_raw with a note naming the holder; its buffer left alone")
     func heldBufferIsPolled() throws {
         let testbed = try Testbed()

@@ -49,6 +49,14 @@ extension Testbed {
         mark(device, present: false)
     }
 
+    /// Deletes the device node of `sysname` and leaves the device in sysfs, as a container sees a sensor whose
+    /// /sys it was given but not its `/dev/iio:deviceN`.
+    public func removeNode(of sysname: String) throws(TestbedError) {
+        guard let node = try record(of: sysname).nodeName else { return }
+        try FileTree.remove(root.appendingPathComponent("dev/\(node)"))
+        try FileTree.remove(root.appendingPathComponent("dev/.node/\(node)"))
+    }
+
     /// Plugs a removed device back in from its fixture description, then sends "add".
     @discardableResult
     public func reinstall(device sysname: String) throws(TestbedError) -> InstalledDevice {
