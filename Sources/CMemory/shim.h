@@ -1,4 +1,4 @@
-// The memory controls Swift's Glibc module does not export: glibc's malloc extensions (malloc_trim) and prctl(2),
+// The memory controls Swift's Glibc module does not export: glibc's malloc extensions (malloc_trim, mallopt) and prctl(2),
 // which is variadic and so cannot be called from Swift directly.
 #include <malloc.h>
 #include <sys/prctl.h>

@@ -10,11 +10,10 @@ import Resampling
 /// CoreMotion units and signs.
 @main
 struct IMUStream: AsyncParsableCommand {
-    /// Runs the tool; usage errors are reported like every other failure (one line, status 64). Transparent huge
-    /// pages go off first, before any thread starts, for the hours it may stream (``disableTransparentHugePages()``).
-    static func main() async {
-        disableTransparentHugePages()
-        await mainReportingUsage()
+    /// Runs the tool, its memory set up first for the hours it may stream; usage errors are reported like every other
+    /// failure (one line, status 64).
+    @MainActor static func main() async {
+        await mainStreaming()
     }
 
     static let configuration = CommandConfiguration(

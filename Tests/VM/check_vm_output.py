@@ -19,6 +19,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 STANDARD_GRAVITY = 9.80665  # m/s^2 per g
 RADIANS_PER_DEGREE = math.pi / 180
@@ -824,21 +825,30 @@ ENDURANCE_WINDOW = 10
 STATUS_LINE = re.compile(r"^imu-(stream|classify): (streaming from \S+|sensor removed, waiting: \S+|waiting for an IMU \(.*\))$")
 
 
-def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, int, int, int]]]]:
-    """The cycle count and, per tool, the (descriptors, anonymous resident kB, file-backed resident kB, THP_enabled)
-    after each return (cycle 0: before the first)."""
+class ProcessSample(NamedTuple):
+    """One endurance sample of a tool (guest-init.sh's proc_sample)."""
+    descriptors: int
+    anonymous_kb: int
+    file_kb: int
+    thp_enabled: int
+    arenas: int
+
+
+def endurance_series(results: Results) -> tuple[int, dict[str, list[ProcessSample]]]:
+    """The cycle count and, per tool, its sample after each return (cycle 0: before the first)."""
     lines = results.block("endurance", "series").stdout
     settings = dict(item.split("=", 1) for item in lines[0].split()[1:]) if lines and lines[0].startswith("settings") else {}
     cycles = int(settings.get("cycles", "-1"))
-    series: dict[str, list[tuple[int, int, int, int]]] = {"stream": [], "classify": []}
-    sample = r"fds=(\d+) anon_kb=(\d+) file_kb=(\d+) thp=(\d+)"
+    series: dict[str, list[ProcessSample]] = {"stream": [], "classify": []}
+    sample = r"fds=(\d+) anon_kb=(\d+) file_kb=(\d+) thp=(\d+) arenas=(\d+)"
+    fields = len(ProcessSample._fields)
     for line in lines[1:]:
         match = re.fullmatch(rf"cycle (\d+) stream {sample} classify {sample}", line)
         require(match is not None, f"unexpected series line: {line}")
         values = [int(value) for value in match.groups()]
         require(values[0] == len(series["stream"]), f"cycle {values[0]} out of order")
-        series["stream"].append((values[1], values[2], values[3], values[4]))
-        series["classify"].append((values[5], values[6], values[7], values[8]))
+        series["stream"].append(ProcessSample(*values[1:1 + fields]))
+        series["classify"].append(ProcessSample(*values[1 + fields:]))
     require(cycles > 0 and len(series["stream"]) == cycles + 1,
             f"{len(series['stream']) - 1} of {cycles} unplug/replug cycles completed")
     return cycles, series
@@ -847,7 +857,8 @@ def endurance_series(results: Results) -> tuple[int, dict[str, list[tuple[int, i
 def check_endurance_flat(results: Results) -> None:
     """Descriptor count and anonymous resident memory (what a leak grows) of both tools stay flat over the second half
     of the cycles; file-backed resident memory (code and data of the binary and libraries touched for the first time,
-    bounded by their size) is printed beside it; neither tool may be given transparent huge pages."""
+    bounded by their size) is printed beside it; neither tool may be given transparent huge pages, nor a malloc arena
+    besides the main heap (either grows memory at moments no allocation chose)."""
     cycles, series = endurance_series(results)
     second_half = cycles // 2 + 1
     window = min(ENDURANCE_WINDOW, max(1, (cycles - second_half + 1) // 2))
@@ -857,12 +868,14 @@ def check_endurance_flat(results: Results) -> None:
         return sorted(values)[len(values) // 2]
 
     for tool, samples in series.items():
-        descriptors = [fds for fds, _, _, _ in samples]
-        resident = [anonymous for _, anonymous, _, _ in samples]
-        require(all(thp == 0 for _, _, _, thp in samples), f"{tool}: transparent huge pages not turned off (THP_enabled)")
+        descriptors = [sample.descriptors for sample in samples]
+        resident = [sample.anonymous_kb for sample in samples]
+        require(all(sample.thp_enabled == 0 for sample in samples), f"{tool}: transparent huge pages not turned off (THP_enabled)")
+        arenas = [sample.arenas for sample in samples]
+        require(all(count == 0 for count in arenas), f"{tool}: malloc arenas besides the main heap: {arenas}")
         print(f"vm: endurance {tool} descriptors {' '.join(map(str, descriptors))}")
         print(f"vm: endurance {tool} anonymous resident kB {' '.join(map(str, resident))}")
-        print(f"vm: endurance {tool} file-backed resident kB {' '.join(str(file) for _, _, file, _ in samples)}")
+        print(f"vm: endurance {tool} file-backed resident kB {' '.join(str(sample.file_kb) for sample in samples)}")
         require(median(descriptors[-window:]) <= median(descriptors[1:window + 1]), f"{tool}: descriptors grow over the cycles: {descriptors}")
         early, late = median(resident[second_half:second_half + window]), median(resident[-window:])
         print(f"vm: endurance {tool} anonymous resident kB over the second half: {early} -> {late} ({late - early:+d} kB)")

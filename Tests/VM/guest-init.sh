@@ -345,12 +345,15 @@ wait_for_matches() {
 # proc_sample PID: the open file descriptors and resident memory (kB) of process PID, anonymous (its own: what a leak
 # grows) and file-backed (pages of the binary, the libraries and mapped files, bounded by their size: RssFile, and
 # RssShmem for the binaries and libraries of this initramfs, which live in memory), and whether the kernel may give
-# it transparent huge pages (THP_enabled, 0 once the process set PR_SET_THP_DISABLE).
+# it transparent huge pages (THP_enabled, 0 once the process set PR_SET_THP_DISABLE), and how many malloc arenas it
+# has besides the main heap (glibc maps each in a 64 MiB-aligned reservation, HEAP_MAX_SIZE in malloc/arena.c: an
+# anonymous read-write mapping starting at a multiple of 0x4000000; 0 once the process set M_ARENA_MAX to 1).
 proc_sample() {
     echo "fds=$(ls /proc/"$1"/fd 2> /dev/null | wc -l)" \
         "anon_kb=$(sed -n 's/^RssAnon:[^0-9]*\([0-9]*\) kB/\1/p' /proc/"$1"/status)" \
         "file_kb=$(awk '/^Rss(File|Shmem):/ { kb += $2 } END { print kb }' /proc/"$1"/status)" \
-        "thp=$(sed -n 's/^THP_enabled:[^0-9]*\([0-9]*\)$/\1/p' /proc/"$1"/status)"
+        "thp=$(sed -n 's/^THP_enabled:[^0-9]*\([0-9]*\)$/\1/p' /proc/"$1"/status)" \
+        "arenas=$(awk 'NF == 5 && $2 == "rw-p" && $1 ~ /^[0-9a-f]*[048c]000000-/ { n++ } END { print n + 0 }' /proc/"$1"/maps)"
 }
 
 # thread_sample PID: per thread of PID, "TID:RUN_NS:SWITCHES": its CPU time (the first field of schedstat,

@@ -43,36 +43,41 @@ public struct IMUMonitor: Sendable {
     /// The monitor is listening and the current IMUs are enumerated before this returns, so no
     /// change made afterwards is missed. It listens to udev's events once udevd has applied its rules
     /// (so permissions are already set), or to the kernel's own events when no udevd runs
-    /// (containers, initramfs).
+    /// (containers, initramfs). A monitor that cannot start ends the stream with its error.
     public func changes() -> AsyncThrowingStream<IMUChange, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: IMUChange.self, throwing: (any Error).self)
+        do {
+            return try presentIMUsAndChanges().changes
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+
+    /// The IMUs present now and every addition and removal after that enumeration (``changes()``), from one scan
+    /// of the devices: an IMU that appears while this returns is reported added, none is missed.
+    public func presentIMUsAndChanges() throws(IIOSensorError) -> (
+        present: [IMU], changes: AsyncThrowingStream<IMUChange, any Error>
+    ) {
         let source = access("/run/udev/control", F_OK) == 0 ? "udev" : "kernel"
         guard let udev = LibUdev(), let netlink = LibUdevMonitor(udev: udev, source: source, subsystem: "iio"),
             let wakeup = MonitorWakeup()
         else {
-            continuation.finish(throwing: IIOSensorError.systemError(operation: "opening a udev monitor", errno: errno))
-            return stream
+            throw IIOSensorError.systemError(operation: "opening a udev monitor", errno: errno)
         }
-        let known: [IMU]
-        do {
-            known = try currentIMUs()
-        } catch {
-            continuation.finish(throwing: error)
-            return stream
-        }
+        let present = try currentIMUs()
         logger.debug("following iio uevents from \(source)")
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: IMUChange.self, throwing: (any Error).self)
         let handover = MonitorHandover(udev: udev, netlink: netlink)
         let monitor = self
         startDedicatedThread {
             do throws(IIOSensorError) {
-                try monitor.follow(handover.netlink, from: known, wakeup: wakeup) { continuation.yield($0) }
+                try monitor.follow(handover.netlink, from: present, wakeup: wakeup) { continuation.yield($0) }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
             }
         }
         continuation.onTermination = { _ in wakeup.signal() }
-        return stream
+        return (present, stream)
     }
 
     /// Reads bursts of uevents until `wakeup` is signalled, delivering the IMU changes of each burst.

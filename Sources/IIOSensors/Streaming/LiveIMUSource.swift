@@ -177,8 +177,9 @@ public struct LiveIMUSource: MotionSource {
     /// removal finished).
     private func waitForIMU(_ accepts: @escaping @Sendable (IMU) -> Bool) async throws -> IMU {
         let monitor = IMUMonitor(uri: uri, logger: logger)
-        var changes = try await onDedicatedThread { monitor.changes() }.makeAsyncIterator()
-        var candidate = try await onDedicatedThread(monitor.currentIMUs).first(where: accepts)
+        let (present, stream) = try await onDedicatedThread(monitor.presentIMUsAndChanges)
+        var changes = stream.makeAsyncIterator()
+        var candidate = present.first(where: accepts)
         while true {
             let found: IMU
             if let candidate {

@@ -36,6 +36,20 @@ extension UMockdev {
             }
         }
 
+        @Test("the IMUs present, then every change after that scan")
+        func presentThenChanges() async throws {
+            try await withTestbed(["mpu6050", "lis3dh"]) { testbed, _ in
+                let (present, stream) = try IMUMonitor(settleTime: 0.1).presentIMUsAndChanges()
+                #expect(present.map(\.name).sorted() == ["lis3dh", "mpu6050"])
+                var changes = stream.makeAsyncIterator()
+                let lis3dh = try #require(present.first { $0.name == "lis3dh" }?.accelerometer)
+                try testbed.remove(device: lis3dh.id)
+                let removed = try #require(try await changes.next())
+                #expect("\(removed.kind) \(removed.imu.name)" == "removed lis3dh")
+                #expect(removed.present.map(\.name) == ["mpu6050"])
+            }
+        }
+
         @Test("a whole IMU unplugged and plugged back")
         func wholeIMU() async throws {
             try await withTestbed(["mpu6050", "lis3dh"]) { testbed, _ in
