@@ -18,6 +18,9 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
     case deviceRemoved(device: String)
     /// The device produced no samples within the timeout.
     case refillTimeout(device: String, seconds: Double)
+    /// A read or open failed with an errno that would mean a removal (EIO, ENXIO, ENODEV, ...) while the device stayed
+    /// in sysfs: a sensor that does not answer on its bus (a loose wire, no power), not one that went away.
+    case deviceNotResponding(device: String, operation: String, errno: Int32)
     /// A sysfs value could not be parsed.
     case malformedAttribute(attribute: String, value: String, expected: String)
     /// The remote `iiod` could not be reached.
@@ -54,6 +57,9 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
         case .refillTimeout(let device, let seconds):
             return "no samples from \(device) within \(seconds.formatted2) s: the sensor may lack a data-ready "
                 + "interrupt or a working trigger."
+        case .deviceNotResponding(let device, let operation, let code):
+            return "\(device) does not answer: \(operation) failed (\(Errno(rawValue: code).description)) while it is still "
+                + "present, so it was not unplugged. Check its wiring and power, and `dmesg | tail` for bus errors."
         case .malformedAttribute(let attribute, let value, let expected):
             return "malformed sysfs value \(attribute) = '\(value)' (expected \(expected)): a driver bug or a "
                 + "broken hwdb entry; check `cat` of the attribute and `udevadm info` for ACCEL_MOUNT_MATRIX."

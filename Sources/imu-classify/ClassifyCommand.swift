@@ -74,7 +74,7 @@ struct ClassifyCommand: AsyncParsableCommand {
               imu-classify --live --mqtt mqtts://broker.local      # TLS
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
-            6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
+            6 permission denied, 8 no samples in time (or no answer), 9 malformed sysfs value, 10 remote unreachable, 12 unreadable \
             or malformed input (an MQTT config file others may read, a TLS file that is missing or not PEM, a \
             magnetometer calibration), 11 history not writable, 13 model refused, \
             14 replayed input shorter than one window, 16 history database refused (not SQLite, damaged, another \

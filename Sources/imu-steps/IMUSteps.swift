@@ -47,7 +47,7 @@ struct IMUSteps: AsyncParsableCommand {
               imu-steps --stride-calibration s.json --live
 
             Exit status: 0 on success (or Ctrl-C); 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
-            6 permission denied, 8 no samples in time, 9 malformed sysfs value, 10 remote unreachable, 11 the stride \
+            6 permission denied, 8 no samples in time (or no answer), 9 malformed sysfs value, 10 remote unreachable, 11 the stride \
             calibration cannot be written, 12 unreadable or malformed input, stride or magnetometer calibration, 14 no steps to \
             calibrate from; 64 usage error (--rate 10...200 Hz, --height 0.5...2.5 m, --stride-length 0.1...3 m, \
             --calibrate-distance 1...100000 m, --sensor-rate 0.1...10000 Hz); 1 anything else.

@@ -55,7 +55,7 @@ struct IMUStream: AsyncParsableCommand {
             from elsewhere through iiod (--uri ip:HOST).
 
             Exit status: 0 on success; 3 no IIO subsystem, 4 no accelerometer, 5 no such IMU, \
-            6 permission denied, 7 sensor removed, 8 no samples in time, 9 malformed sysfs value, \
+            6 permission denied, 7 sensor removed, 8 no samples in time (or no answer), 9 malformed sysfs value, \
             10 remote unreachable, 15 buffer held by another reader and no *_raw to poll (or no way \
             to read the sensor at all), 64 usage error (including a --uri other than local: or ip:, \
             --sensor-rate 0.1...10000 Hz, --duration 0.01...31536000 s, --samples 1...10^9).

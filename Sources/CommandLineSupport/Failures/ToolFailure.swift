@@ -75,7 +75,7 @@ public struct FailureReport: Sendable, Equatable {
         case .deviceNotFound: .noSuchIMU
         case .permissionDenied: .permissionDenied
         case .deviceRemoved: .sensorRemoved
-        case .refillTimeout: .noSamplesInTime
+        case .refillTimeout, .deviceNotResponding: .noSamplesInTime
         case .malformedAttribute: .malformedSysfsValue
         case .remoteUnreachable: .remoteUnreachable
         case .systemError: .failure

@@ -309,26 +309,44 @@ struct DeviceReader {
 
     /// Maps an errno from a read or open of this device to what it means for the user.
     private func classify(_ error: Errno, operation: String, timeout: Double) -> IIOSensorError {
-        Self.classify(error, device: device, operation: operation, timeout: timeout) {
-            // Only a local context can check sysfs; a remote one counts as present.
-            !uri.hasPrefix("local") || LibIIOContext.localDeviceExists(id: device.id)
+        Self.classify(error, device: device, operation: operation, timeout: timeout) { grace in
+            // Only a local context can check sysfs; a remote one cannot tell.
+            guard uri.hasPrefix("local") || uri.isEmpty else { return nil }
+            return Self.staysPresent(id: device.id, grace: grace)
         }
     }
 
-    /// Maps an errno to its meaning: EACCES/EPERM is a permission problem on the device node;
-    /// ENODEV, EIO, ENOENT, EBADF, EPIPE and ENXIO mean the device went away; ETIMEDOUT is a device
-    /// that stopped delivering, unless `isPresent` says it went away meanwhile.
+    /// Whether local device `id` is still in sysfs after `grace` seconds, checked every 50 ms (false as soon as it
+    /// is gone). The kernel deletes an IIO device's sysfs directory before its reads fail (`iio_device_unregister`),
+    /// but a bus driver's own removal (a HID hub's pending reports) can fail a read a moment earlier.
+    private static func staysPresent(id: String, grace: Double) -> Bool {
+        let deadline = TimestampClock.monotonicNanoseconds() + Int64(grace * 1e9)
+        while LibIIOContext.localDeviceExists(id: id) {
+            let now = TimestampClock.monotonicNanoseconds()
+            guard now < deadline else { return true }
+            TimestampClock.sleep(untilMonotonic: min(deadline, now + 50_000_000))
+        }
+        return false
+    }
+
+    /// Maps an errno to its meaning: EACCES/EPERM is a permission problem on the device node; ENODEV, EIO, ENOENT,
+    /// EBADF, EPIPE and ENXIO mean the device went away, unless it stays present a second later (`presence(1)`): then
+    /// it does not answer (an I2C sensor with a loose wire fails its reads with ENXIO or EIO and stays bound, and
+    /// waiting for it to come back would find it at once, again and again); ETIMEDOUT is a device that stopped
+    /// delivering, unless it is gone now (`presence(0)`). `presence` is nil where sysfs cannot be checked (a remote
+    /// context): an errno of a removal then means one.
     static func classify(
-        _ error: Errno, device: IIODeviceInfo, operation: String, timeout: Double, isPresent: () -> Bool
+        _ error: Errno, device: IIODeviceInfo, operation: String, timeout: Double, presence: (_ grace: Double) -> Bool?
     ) -> IIOSensorError {
         let name = "\(device.name) (\(device.id))"
         switch error {
         case .permissionDenied, .notPermitted:
             return .permissionDenied(path: device.devicePath)
         case .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError, .badFileDescriptor, .brokenPipe, .operationNotSupportedByDevice:
-            return .deviceRemoved(device: name)
+            guard presence(1) == true else { return .deviceRemoved(device: name) }
+            return .deviceNotResponding(device: name, operation: operation, errno: error.rawValue)
         case .timedOut:
-            return isPresent() ? .refillTimeout(device: name, seconds: timeout) : .deviceRemoved(device: name)
+            return presence(0) == false ? .deviceRemoved(device: name) : .refillTimeout(device: name, seconds: timeout)
         default:
             return .systemError(operation: operation, errno: error.rawValue)
         }

@@ -3,90 +3,6 @@ import Foundation
 import IIOTestbed
 import Testing
 
-/// An LD_PRELOAD shim, built by the tests, that makes opening the paths named in `IMU_TEST_EBUSY_PATHS`
-/// (comma-separated suffixes) fail with EBUSY: `open` of a device node (the kernel's `iio_chrdev_open` when
-/// another reader holds it) and `fopen` for writing (libiio's sysfs writes, e.g. `buffer/enable`). It must
-/// come before umockdev's preload, so it sees the paths the program asked for.
-enum EBUSYShim {
-    static let source = #"""
-        #define _GNU_SOURCE
-        #include <dlfcn.h>
-        #include <errno.h>
-        #include <fcntl.h>
-        #include <stdarg.h>
-        #include <stdio.h>
-        #include <stdlib.h>
-        #include <string.h>
-
-        static int is_busy(const char *path) {
-            const char *list = getenv("IMU_TEST_EBUSY_PATHS");
-            if (!path || !list) return 0;
-            size_t length = strlen(path);
-            const char *start = list;
-            while (*start) {
-                const char *end = strchr(start, ',');
-                size_t size = end ? (size_t)(end - start) : strlen(start);
-                if (size > 0 && size <= length && strncmp(path + length - size, start, size) == 0) return 1;
-                if (!end) break;
-                start = end + 1;
-            }
-            return 0;
-        }
-
-        #define OPEN_WRAPPER(name)                                                        \
-            int name(const char *path, int flags, ...) {                                 \
-                static int (*real)(const char *, int, ...);                              \
-                if (!real) real = dlsym(RTLD_NEXT, #name);                              \
-                va_list arguments; va_start(arguments, flags);                           \
-                mode_t mode = (flags & (O_CREAT | O_TMPFILE)) ? va_arg(arguments, mode_t) : 0; \
-                va_end(arguments);                                                       \
-                if (is_busy(path)) { errno = EBUSY; return -1; }                         \
-                return real(path, flags, mode);                                          \
-            }
-        OPEN_WRAPPER(open)
-        OPEN_WRAPPER(open64)
-
-        #define FOPEN_WRAPPER(name)                                                       \
-            FILE *name(const char *path, const char *mode) {                             \
-                static FILE *(*real)(const char *, const char *);                        \
-                if (!real) real = dlsym(RTLD_NEXT, #name);                              \
-                if (mode && strchr(mode, 'w') && is_busy(path)) { errno = EBUSY; return NULL; } \
-                return real(path, mode);                                                 \
-            }
-        FOPEN_WRAPPER(fopen)
-        FOPEN_WRAPPER(fopen64)
-        """#
-
-    /// The shim's shared object, compiled once per test process with the system's `gcc`.
-    static let library: Result<String, ShimError> = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imu-ebusy-shim-\(getpid())")
-        let sourceURL = directory.appendingPathComponent("ebusy.c")
-        let libraryURL = directory.appendingPathComponent("libebusy.so")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try source.write(to: sourceURL, atomically: true, encoding: .utf8)
-        } catch {
-            return .failure(ShimError(reason: "\(error)"))
-        }
-        let result = try? Testbed.runOutsidePreload(
-            executable: "/usr/bin/gcc", arguments: ["-shared", "-fPIC", "-O2", "-o", libraryURL.path, sourceURL.path, "-ldl"])
-        guard let result, result.status == ExitStatus.success.rawValue else {
-            return .failure(ShimError(reason: result?.standardError ?? "gcc did not run"))
-        }
-        return .success(libraryURL.path)
-    }()
-
-    /// Why the shim could not be built.
-    struct ShimError: Error { let reason: String }
-
-    /// `env` arguments that run `executable` with the shim before umockdev's preload, failing `busyPaths`.
-    static func arguments(busyPaths: [String], executable: String, _ arguments: [String]) throws -> [String] {
-        let library = try library.get()
-        return ["IMU_TEST_EBUSY_PATHS=\(busyPaths.joined(separator: ","))", "LD_PRELOAD=\(library):libumockdev-preload.so.0", executable]
-            + arguments
-    }
-}
-
 /// A process that holds device nodes open the way iio-sensor-proxy holds an accelerometer's, named like it.
 final class NodeHolder {
     private let process = Process()
@@ -254,6 +170,29 @@ struct BufferAccessTests {
         #expect(try testbed.attribute("trigger/current_trigger", of: "iio:device40") == "", "untouched")
     }
 
+    @Test(
+        "a sensor that does not answer while it stays present (ENXIO, EIO from its *_raw): status 8 and why, even with --wait",
+        arguments: [(ENXIO, "No such device or address"), (EIO, "Input/output error")])
+    func notAnsweringIsNotRemoved(errno: Int32, meaning: String) throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
+        // An I2C sensor with a loose wire fails its reads and stays bound. Read as an unplug, --wait found it present
+        // again at once and streamed it again: a loop of "sensor removed" and "streaming from" that never ended.
+        let result = try testbed.runUnderPreload(
+            executable: "/usr/bin/env",
+            arguments: try OpenFailureShim.arguments(
+                failing: ["iio:device4/in_accel_x_raw"], errno: errno, reads: true, executable: try product("imu-stream"),
+                ["--device", "accel_3d", "--poll", "--wait", "--samples", "3", "--json"]))
+        #expect(result.status == ExitStatus.noSamplesInTime.rawValue, "\(result.standardError)")
+        #expect(!result.standardError.contains("removed"), "\(result.standardError)")
+        #expect(
+            result.standardError.split(separator: "\n").last.map(String.init)
+                == "imu-stream: accel_3d (iio:device4) does not answer: reading in_accel_x_raw failed (\(meaning)) while "
+                + "it is still present, so it was not unplugged. Check its wiring and power, and `dmesg | tail` for bus errors.")
+        #expect(result.output.isEmpty)
+    }
+
     @Test("a buffer enabled and held by another process: polled *_raw with a note naming the holder; its buffer left alone")
     func heldBufferIsPolled() throws {
         let testbed = try Testbed()
@@ -290,8 +229,8 @@ struct BufferAccessTests {
         _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/env",
-            arguments: try EBUSYShim.arguments(
-                busyPaths: busyPaths, executable: try product("imu-stream"), ["--device", "accel_3d", "--samples", "2", "--json"]))
+            arguments: try OpenFailureShim.arguments(
+                failing: busyPaths, executable: try product("imu-stream"), ["--device", "accel_3d", "--samples", "2", "--json"]))
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains("accel_3d (iio:device4): its kernel buffer is in use by another reader (EBUSY); polling"),
@@ -308,7 +247,7 @@ struct BufferAccessTests {
         _ = try testbed.install(fixtureNamed: "buffer-only-accel")
         let result = try testbed.runUnderPreload(
             executable: "/usr/bin/env",
-            arguments: try EBUSYShim.arguments(busyPaths: busyPaths, executable: try product("imu-stream"), ["--samples", "1"]))
+            arguments: try OpenFailureShim.arguments(failing: busyPaths, executable: try product("imu-stream"), ["--samples", "1"]))
         #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
         #expect(
             result.standardError

@@ -8,17 +8,50 @@ import Testing
 struct ReadErrorClassificationTests {
     private let mpu = device(name: "mpu6050", id: "iio:device0")
 
-    private func classify(_ error: Errno, present: Bool = true) -> IIOSensorError {
-        DeviceReader.classify(error, device: mpu, operation: "reading /dev/iio:device0", timeout: 2) { present }
+    private static let removalErrors: [Errno] = [
+        .operationNotSupportedByDevice, .ioError, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .badFileDescriptor, .brokenPipe,
+    ]
+
+    /// The meaning of `error` for a device that is `present` (nil: a remote one, whose sysfs cannot be checked); the
+    /// grace periods asked for are appended to `graces`.
+    private func classify(_ error: Errno, present: Bool? = true, graces: inout [Double]) -> IIOSensorError {
+        DeviceReader.classify(error, device: mpu, operation: "reading /dev/iio:device0", timeout: 2) { grace in
+            graces.append(grace)
+            return present
+        }
+    }
+
+    private func classify(_ error: Errno, present: Bool? = true) -> IIOSensorError {
+        var graces: [Double] = []
+        return classify(error, present: present, graces: &graces)
+    }
+
+    @Test("a device gone (ENODEV, EIO, ENXIO, ENOENT, EBADF, EPIPE) is removed; a remote one's errno is believed", arguments: removalErrors)
+    func removed(_ error: Errno) {
+        #expect(classify(error, present: false) == .deviceRemoved(device: "mpu6050 (iio:device0)"))
+        #expect(classify(error, present: nil) == .deviceRemoved(device: "mpu6050 (iio:device0)"))
     }
 
     @Test(
-        "a device gone (ENODEV, EIO, ENXIO, ENOENT, EBADF, EPIPE) is removed",
-        arguments: [
-            Errno.operationNotSupportedByDevice, .ioError, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .badFileDescriptor, .brokenPipe,
-        ])
-    func removed(_ error: Errno) {
-        #expect(classify(error) == .deviceRemoved(device: "mpu6050 (iio:device0)"))
+        "the same errnos while the device stays in sysfs a second later: it does not answer (status 8), it was not removed",
+        arguments: removalErrors)
+    func notResponding(_ error: Errno) {
+        var graces: [Double] = []
+        let meaning = classify(error, present: true, graces: &graces)
+        #expect(
+            meaning == .deviceNotResponding(device: "mpu6050 (iio:device0)", operation: "reading /dev/iio:device0", errno: error.rawValue))
+        #expect(graces == [1])
+        #expect(FailureReport(meaning, tool: "imu-stream").exitStatus == .noSamplesInTime)
+    }
+
+    @Test("the not-answering message names the errno and what to check")
+    func notRespondingMessage() {
+        let error = IIOSensorError.deviceNotResponding(
+            device: "mpu6050 (iio:device0)", operation: "reading in_accel_x_raw", errno: Errno.noSuchAddressOrDevice.rawValue)
+        #expect(
+            error.description
+                == "mpu6050 (iio:device0) does not answer: reading in_accel_x_raw failed (No such device or address) while it "
+                + "is still present, so it was not unplugged. Check its wiring and power, and `dmesg | tail` for bus errors.")
     }
 
     @Test("EACCES and EPERM are a permission problem on the device node")
@@ -33,6 +66,10 @@ struct ReadErrorClassificationTests {
         #expect(classify(.timedOut) == .refillTimeout(device: "mpu6050 (iio:device0)", seconds: 2))
         #expect(FailureReport(classify(.timedOut), tool: "imu-stream").exitStatus == .noSamplesInTime)
         #expect(classify(.timedOut, present: false) == .deviceRemoved(device: "mpu6050 (iio:device0)"))
+        #expect(classify(.timedOut, present: nil) == .refillTimeout(device: "mpu6050 (iio:device0)", seconds: 2))
+        var graces: [Double] = []
+        _ = classify(.timedOut, graces: &graces)
+        #expect(graces == [0], "a refill that timed out has waited long enough")
     }
 
     @Test("anything else names the operation and the errno")
