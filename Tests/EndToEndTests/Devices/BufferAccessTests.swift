@@ -179,11 +179,9 @@ struct BufferAccessTests {
         _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
         // An I2C sensor with a loose wire fails its reads and stays bound. Read as an unplug, --wait found it present
         // again at once and streamed it again: a loop of "sensor removed" and "streaming from" that never ended.
-        let result = try testbed.runUnderPreload(
-            executable: "/usr/bin/env",
-            arguments: try OpenFailureShim.arguments(
-                failing: ["iio:device4/in_accel_x_raw"], errno: errno, reads: true, executable: try product("imu-stream"),
-                ["--device", "accel_3d", "--poll", "--wait", "--samples", "3", "--json"]))
+        let result = try OpenFailureShim.runStream(
+            in: testbed, failing: ["iio:device4/in_accel_x_raw"], errno: errno, reads: true,
+            ["--device", "accel_3d", "--poll", "--wait", "--samples", "3", "--json"])
         #expect(result.status == ExitStatus.noSamplesInTime.rawValue, "\(result.standardError)")
         #expect(!result.standardError.contains("removed"), "\(result.standardError)")
         #expect(
@@ -227,10 +225,7 @@ struct BufferAccessTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
-        let result = try testbed.runUnderPreload(
-            executable: "/usr/bin/env",
-            arguments: try OpenFailureShim.arguments(
-                failing: busyPaths, executable: try product("imu-stream"), ["--device", "accel_3d", "--samples", "2", "--json"]))
+        let result = try OpenFailureShim.runStream(in: testbed, failing: busyPaths, ["--device", "accel_3d", "--samples", "2", "--json"])
         #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
         #expect(
             result.standardError.contains("accel_3d (iio:device4): its kernel buffer is in use by another reader (EBUSY); polling"),
@@ -245,9 +240,7 @@ struct BufferAccessTests {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "buffer-only-accel")
-        let result = try testbed.runUnderPreload(
-            executable: "/usr/bin/env",
-            arguments: try OpenFailureShim.arguments(failing: busyPaths, executable: try product("imu-stream"), ["--samples", "1"]))
+        let result = try OpenFailureShim.runStream(in: testbed, failing: busyPaths, ["--samples", "1"])
         #expect(result.status == ExitStatus.sensorBusy.rawValue, "\(result.standardError)")
         #expect(
             result.standardError

@@ -88,15 +88,16 @@ enum OpenFailureShim {
     /// Why the shim could not be built.
     struct ShimError: Error { let reason: String }
 
-    /// `env` arguments that run `executable` with the shim before umockdev's preload, failing `paths` with `errno`
+    /// Runs imu-stream with `arguments` in `testbed`, the shim before umockdev's preload failing `paths` with `errno`
     /// (EBUSY when nil), their reads too when `reads` is set.
-    static func arguments(
-        failing paths: [String], errno: Int32? = nil, reads: Bool = false, executable: String, _ arguments: [String]
-    ) throws -> [String] {
-        let library = try library.get()
+    static func runStream(
+        in testbed: Testbed, failing paths: [String], errno: Int32? = nil, reads: Bool = false, _ arguments: [String]
+    ) throws -> ProcessResult {
         var environment = ["IMU_TEST_FAIL_PATHS=\(paths.joined(separator: ","))"]
         if let errno { environment.append("IMU_TEST_FAIL_ERRNO=\(errno)") }
         if reads { environment.append("IMU_TEST_FAIL_READS=1") }
-        return environment + ["LD_PRELOAD=\(library):libumockdev-preload.so.0", executable] + arguments
+        let preload = "LD_PRELOAD=\(try library.get()):libumockdev-preload.so.0"
+        return try testbed.runUnderPreload(
+            executable: "/usr/bin/env", arguments: environment + [preload, try product("imu-stream")] + arguments)
     }
 }
