@@ -66,6 +66,7 @@ struct DeviceListing: Encodable {
     let buffered: Bool
     let pollable: Bool
     let triggered: Bool
+    let deviceNode: Bool?
     let trigger: String?
     let samplingFrequency: Double?
     let availableFrequencies: [Double]
@@ -86,6 +87,7 @@ struct DeviceListing: Encodable {
         buffered = device.isBufferCapable
         pollable = device.isPollable
         triggered = device.hasTriggerDirectory
+        deviceNode = device.hasDeviceNode
         trigger = device.currentTrigger
         let frequency = device.samplingFrequency(for: primary)
         samplingFrequency = frequency?.current
@@ -110,6 +112,7 @@ struct DeviceListing: Encodable {
         try container.encode(buffered, forKey: .buffered)
         try container.encode(pollable, forKey: .pollable)
         try container.encode(triggered, forKey: .triggered)
+        try container.encode(deviceNode, forKey: .deviceNode)
         try container.encode(trigger, forKey: .trigger)
         try container.encode(samplingFrequency, forKey: .samplingFrequency)
         try container.encode(availableFrequencies, forKey: .availableFrequencies)
@@ -123,7 +126,8 @@ struct DeviceListing: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, label, location, parent, buffered, pollable, triggered, trigger, samplingFrequency, availableFrequencies
+        case id, name, label, location, parent, buffered, pollable, triggered, deviceNode, trigger, samplingFrequency
+        case availableFrequencies
         case timestampClock, mountMatrix, mountMatrixSource, hwdbMountMatrix, accelerationSign, axes, channels
     }
 }

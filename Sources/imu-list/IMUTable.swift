@@ -68,6 +68,10 @@ struct IMUTable {
         }
         let pollable = device.isBufferCapable && !device.isPollable ? "; no *_raw, cannot be polled" : ""
         lines.append("    capture     \(capture)\(pollable)")
+        if device.hasDeviceNode == false {
+            let instead = device.isPollable ? "its *_raw are polled instead" : "it cannot be read"
+            lines.append("    node        \(device.devicePath) missing: \(instead) (pass the node into the container)")
+        }
         for frequency in device.samplingFrequencies {
             let current = frequency.current.map { "\($0.compact) Hz" } ?? "unknown"
             let available = frequency.available.isEmpty ? "" : "  (available: \(frequency.available.map(\.compact).joined(separator: " ")))"

@@ -215,6 +215,10 @@ def check_listing(listings: list[dict], imu: ExpectedIMU) -> None:
         matrix = device.get("mount_matrix")
         require(isinstance(matrix, list) and len(matrix) == 3 and all(len(row) == 3 for row in matrix),
                 f"{device['name']} mount_matrix is not 3x3: {matrix}")
+        # The kernel's devtmpfs makes the node of every device with a buffer; without a buffer there is none to read.
+        expected_node = True if device.get("buffered") else None
+        require(device.get("device_node") is expected_node,
+                f"{device['name']} device_node is {device.get('device_node')!r}, expected {expected_node!r}")
     if imu.is_hid:
         for device in (accelerometer, gyroscope):
             require(device.get("buffered") is True, f"{device['name']} is not buffered")

@@ -34,6 +34,10 @@ public struct IIODeviceInfo: Hashable, Sendable {
     /// an `in_pressure_raw` or `in_pressure_input`, so the device can be read by polling (a HID hub's or cros-ec's can;
     /// a buffer-only device cannot).
     public var isPollable: Bool
+    /// Whether the device node `/dev/iio:deviceN`, through which its buffer is read, exists: false for a device in
+    /// sysfs without one (a container given /sys but not the node; streaming then polls its `*_raw` instead), nil
+    /// where that cannot be checked (a remote context) or the device has no buffer.
+    public var hasDeviceNode: Bool?
 
     /// Creates a device description.
     public init(
@@ -41,7 +45,8 @@ public struct IIODeviceInfo: Hashable, Sendable {
         samplingFrequencies: [SamplingFrequency], mountMatrices: [ChannelType: MountMatrix],
         mountMatrixSources: [ChannelType: String],
         isBufferCapable: Bool, hasTriggerDirectory: Bool, currentTrigger: String?, timestampClock: String?,
-        accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil, isPollable: Bool = true
+        accelerationSign: AccelerationSign, hwdbMountMatrix: HWDBMountMatrix? = nil, isPollable: Bool = true,
+        hasDeviceNode: Bool? = nil
     ) {
         self.id = id
         self.name = name
@@ -58,6 +63,7 @@ public struct IIODeviceInfo: Hashable, Sendable {
         self.accelerationSign = accelerationSign
         self.hwdbMountMatrix = hwdbMountMatrix
         self.isPollable = isPollable
+        self.hasDeviceNode = hasDeviceNode
     }
 
     /// Where the sensor sits in a convertible, from its `label` (`accel-display`, `accel-base`, as the

@@ -63,7 +63,7 @@ public struct IMUDiscovery: Sendable {
         for device in context.devices where !device.isTrigger {
             let info: IIODeviceInfo
             do {
-                info = try DeviceDescriber(device: device, udev: udev, logger: logger).describe()
+                info = try DeviceDescriber(device: device, isLocal: context.isLocal, udev: udev, logger: logger).describe()
             } catch  where context.isLocal && Self.isVanishedAttribute(error) && !Self.isPresent(device.id) {
                 // Unplugged while its attributes were read (a replug races a rescan): not there, not an error.
                 logger.debug("skipping \(device.id): it went away while being described (\(error))")

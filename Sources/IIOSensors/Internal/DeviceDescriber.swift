@@ -5,6 +5,8 @@ import SystemPackage
 /// frequencies, mount matrices (hwdb first), trigger and timestamp clock.
 struct DeviceDescriber {
     let device: LibIIODevice
+    /// Whether the device is this machine's, so its sysfs and /dev can be checked.
+    let isLocal: Bool
     let udev: LibUdev?
     let logger: Logger
 
@@ -40,13 +42,14 @@ struct DeviceDescriber {
         case .failure(.noSuchFileOrDirectory): hasTriggerDirectory = false
         default: hasTriggerDirectory = true
         }
+        let isBufferCapable = infos.contains { $0.scanIndex != nil && ChannelType.vectors.contains($0.type) }
         return IIODeviceInfo(
             id: id, name: name,
             label: device.label ?? deviceText("location", deviceAttributes),
             parentPath: parentPath, channels: infos,
             samplingFrequencies: samplingFrequencies(channels, deviceAttributes),
             mountMatrices: matrices, mountMatrixSources: sources,
-            isBufferCapable: infos.contains { $0.scanIndex != nil && ChannelType.vectors.contains($0.type) },
+            isBufferCapable: isBufferCapable,
             hasTriggerDirectory: hasTriggerDirectory,
             currentTrigger: (try? trigger.get())??.name,
             timestampClock: deviceText("current_timestamp_clock", deviceAttributes),
@@ -56,7 +59,8 @@ struct DeviceDescriber {
             }
                 && channels.filter { $0.type == .pressure }.allSatisfy {
                     $0.attributeNames.contains("raw") || $0.attributeNames.contains("input")
-                })
+                },
+            hasDeviceNode: isLocal && isBufferCapable ? !LibIIOContext.localDeviceNodeIsMissing(id: id) : nil)
     }
 
     // MARK: Scale and offset

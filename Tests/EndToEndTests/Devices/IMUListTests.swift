@@ -25,6 +25,7 @@ struct IMUListTests {
         let gyro = try #require(hid["gyroscope"] as? [String: Any])
         #expect(accel["name"] as? String == "accel_3d" && gyro["name"] as? String == "gyro_3d")
         #expect(accel["trigger"] as? String == "accel_3d-dev4" && accel["buffered"] as? Bool == true)
+        #expect(accel["device_node"] as? Bool == true)
         #expect(accel["acceleration_sign"] as? String == "coreMotion")
         let channels = try #require(accel["channels"] as? [[String: Any]])
         #expect(channels.first?["format"] as? String == "le:s16/32>>0")
@@ -41,6 +42,7 @@ struct IMUListTests {
             "the device-wide scale is not the timestamp's")
         let adxl = try #require(imus.first { $0["name"] as? String == "adxl345" })
         #expect((adxl["accelerometer"] as? [String: Any])?["buffered"] as? Bool == false)
+        #expect((adxl["accelerometer"] as? [String: Any])?["device_node"] is NSNull, "no buffer, no node to read it through")
         #expect(adxl["gyroscope"] is NSNull)
     }
 
@@ -147,6 +149,27 @@ struct IMUListTests {
         #expect(
             close(vector(sample, "acceleration"), [1000 * 0.000598 / g, -1000 * 0.000598 / g, -16384 * 0.000598 / g], tolerance: 1e-12))
         #expect(close(vector(sample, "rotation_rate"), [100 * 0.001065, 100 * 0.001065, 200 * 0.001065], tolerance: 1e-12))
+    }
+
+    @Test("a device in sysfs whose /dev/iio:deviceN is missing (a container): device_node false, and the table says so")
+    func missingDeviceNode() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "hid-sensor-hub")
+        try testbed.removeNode(of: "iio:device4")
+        let json = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: ["--json"])
+        #expect(json.status == ExitStatus.success.rawValue, "\(json.standardError)")
+        try SchemaValidation.expectValid(json.output, schema: "imu.schema.json")
+        let hid = try #require(try jsonLines(json.output).first)
+        #expect((hid["accelerometer"] as? [String: Any])?["device_node"] as? Bool == false)
+        #expect((hid["gyroscope"] as? [String: Any])?["device_node"] as? Bool == true)
+        let table = try testbed.runUnderPreload(executable: try product("imu-list"), arguments: [])
+        #expect(table.status == ExitStatus.success.rawValue, "\(table.standardError)")
+        #expect(
+            table.output.contains(
+                "    node        /dev/iio:device4 missing: its *_raw are polled instead (pass the node into the container)\n"),
+            "\(table.output)")
+        #expect(!table.output.contains("/dev/iio:device5 missing"))
     }
 
     @Test("the table names each IMU, its kind and capture mode")
