@@ -34,9 +34,9 @@ public struct IIODeviceInfo: Hashable, Sendable {
     /// an `in_pressure_raw` or `in_pressure_input`, so the device can be read by polling (a HID hub's or cros-ec's can;
     /// a buffer-only device cannot).
     public var isPollable: Bool
-    /// Whether the device node `/dev/iio:deviceN`, through which its buffer is read, exists: false for a device in
-    /// sysfs without one (a container given /sys but not the node; streaming then polls its `*_raw` instead), nil
-    /// where that cannot be checked (a remote context) or the device has no buffer.
+    /// Whether the device node `/dev/iio:deviceN`, through which its buffer is read, existed when the device was
+    /// discovered: false for a device in sysfs without one (a container given /sys but not the node; streaming then
+    /// polls its `*_raw` instead), nil where that cannot be checked (a remote context) or the device has no buffer.
     public var hasDeviceNode: Bool?
 
     /// Creates a device description.

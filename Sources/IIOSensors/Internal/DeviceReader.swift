@@ -76,7 +76,7 @@ struct DeviceReader {
             logPollingInstead(holder: holder?.description, rate: rate)
             return .polled
         }
-        if context.isLocal && LibIIOContext.localDeviceNodeIsMissing(id: device.id) {
+        if device.hasDeviceNode == false {
             // Opening the buffer would fail with ENOENT, which means "removed" only when sysfs agrees.
             let missing = "its device node \(device.devicePath) does not exist although it is in /sys/bus/iio/devices"
             let fix = "pass the node into the container (`--device \(device.devicePath)`) or mount devtmpfs on /dev"
@@ -113,8 +113,11 @@ struct DeviceReader {
 
     /// The process holding the device node, on a local context (a remote one's `/proc` is not ours).
     private func holder() -> BufferHolder? {
-        uri.hasPrefix("local") || uri.isEmpty ? BufferHolder.find(node: device.devicePath) : nil
+        isLocal ? BufferHolder.find(node: device.devicePath) : nil
     }
+
+    /// Whether the device is this machine's (its sysfs, /dev and /proc can be checked), not a remote `iiod`'s.
+    private var isLocal: Bool { uri.isEmpty || uri.hasPrefix("local") }
 
     /// The note that the buffer is taken and the device is polled instead, at a lower, irregular rate.
     private func logPollingInstead(holder: String?, rate: Double) {
@@ -311,7 +314,7 @@ struct DeviceReader {
     private func classify(_ error: Errno, operation: String, timeout: Double) -> IIOSensorError {
         Self.classify(error, device: device, operation: operation, timeout: timeout) { grace in
             // Only a local context can check sysfs; a remote one cannot tell.
-            guard uri.hasPrefix("local") || uri.isEmpty else { return nil }
+            guard isLocal else { return nil }
             return Self.staysPresent(id: device.id, grace: grace)
         }
     }
