@@ -22,11 +22,14 @@ public final class IIOPressureReader {
     private let attribute: String
     private let scale: Double
     private let offset: Double
+    /// Whether the context is this machine's, whose sysfs tells an unplugged barometer from one that does not answer.
+    private let isLocal: Bool
 
     /// Opens `barometer` (from ``IIOInventory/barometers``) in the context at `uri`.
     public init(barometer: IIODeviceInfo, uri: String) throws(IIOSensorError) {
         self.barometer = barometer
         context = try openContext(uri: uri)
+        isLocal = context.isLocal
         guard let device = context.devices.first(where: { $0.id == barometer.id }) else {
             throw .deviceRemoved(device: barometer.id)
         }
@@ -48,13 +51,20 @@ public final class IIOPressureReader {
     }
 
     /// The pressure now, in kPa. Throws `malformedAttribute` for a value that is no number or outside
-    /// ``PressureReading/acceptedRange``, `deviceRemoved` when the device is gone, and the errno's error otherwise.
+    /// ``PressureReading/acceptedRange``; for a read failing as an unplugged device's do, `deviceRemoved` when the
+    /// device is gone from sysfs a second later and `deviceNotResponding` when it is still there (a loose wire), as
+    /// the IMU's reads; the errno's error otherwise.
     public func read() throws(IIOSensorError) -> Double {
         let text: String
         switch channel.readAttribute(attribute) {
         case .success(let value): text = value
-        case .failure(.noSuchFileOrDirectory), .failure(.operationNotSupportedByDevice): throw .deviceRemoved(device: barometer.id)
         case .failure(.permissionDenied), .failure(.notPermitted): throw .permissionDenied(path: attributePath)
+        case .failure(let error) where DeviceReader.removalErrnos.contains(error):
+            throw DeviceReader.classify(error, device: barometer, operation: "reading \(attributePath)", timeout: 0) {
+                [isLocal, id = barometer.id] grace in
+                // Only a local context can check sysfs; a remote one cannot tell.
+                isLocal ? DeviceReader.staysPresent(id: id, grace: grace) : nil
+            }
         case .failure(let error): throw .systemError(operation: "reading \(attributePath)", errno: error.rawValue)
         }
         let kilopascal =

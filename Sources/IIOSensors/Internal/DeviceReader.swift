@@ -322,7 +322,7 @@ struct DeviceReader {
     /// Whether local device `id` is still in sysfs after `grace` seconds, checked every 50 ms (false as soon as it
     /// is gone). The kernel deletes an IIO device's sysfs directory before its reads fail (`iio_device_unregister`),
     /// but a bus driver's own removal (a HID hub's pending reports) can fail a read a moment earlier.
-    private static func staysPresent(id: String, grace: Double) -> Bool {
+    static func staysPresent(id: String, grace: Double) -> Bool {
         let deadline = TimestampClock.monotonicNanoseconds() + Int64(grace * 1e9)
         while LibIIOContext.localDeviceExists(id: id) {
             let now = TimestampClock.monotonicNanoseconds()
@@ -331,6 +331,13 @@ struct DeviceReader {
         }
         return false
     }
+
+    /// The errnos a read or open fails with once its device is unplugged (and with which a device that does not
+    /// answer fails too).
+    static let removalErrnos: Set<Errno> = [
+        .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError, .badFileDescriptor, .brokenPipe,
+        .operationNotSupportedByDevice,
+    ]
 
     /// Maps an errno to its meaning: EACCES/EPERM is a permission problem on the device node; ENODEV, EIO, ENOENT,
     /// EBADF, EPIPE and ENXIO mean the device went away, unless it stays present a second later (`presence(1)`): then
@@ -345,7 +352,7 @@ struct DeviceReader {
         switch error {
         case .permissionDenied, .notPermitted:
             return .permissionDenied(path: device.devicePath)
-        case .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError, .badFileDescriptor, .brokenPipe, .operationNotSupportedByDevice:
+        case let error where removalErrnos.contains(error):
             guard presence(1) == true else { return .deviceRemoved(device: name) }
             return .deviceNotResponding(device: name, operation: operation, errno: error.rawValue)
         case .timedOut:

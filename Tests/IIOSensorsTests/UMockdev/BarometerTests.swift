@@ -82,6 +82,23 @@ extension UMockdev {
             }
         }
 
+        @Test("a barometer still in sysfs whose reads fail does not answer; one gone from sysfs was removed")
+        func failingReads() async throws {
+            try await withTestbed(["bmp280"]) { testbed, _ in
+                let barometer = try #require(try IMUDiscovery().inventory().barometers.first)
+                let reader = try IIOPressureReader(barometer: barometer, uri: "local:")
+                let attribute = try testbed.sysfsDirectory(of: "iio:device60").appendingPathComponent("in_pressure_input")
+                try FileManager.default.removeItem(at: attribute)
+                // A read fails as an unplugged device's does (ENOENT) while the device stays: it is not "removed".
+                #expect(
+                    throws: IIOSensorError.deviceNotResponding(
+                        device: "bmp280 (iio:device60)", operation: "reading \(reader.attributePath)", errno: ENOENT)
+                ) { try reader.read() }
+                try testbed.remove(device: "iio:device60")
+                #expect(throws: IIOSensorError.deviceRemoved(device: "bmp280 (iio:device60)")) { try reader.read() }
+            }
+        }
+
         @Test("the reader follows the attribute: each read is a fresh value")
         func changingValue() async throws {
             try await withTestbed(["bmp280"]) { testbed, _ in
