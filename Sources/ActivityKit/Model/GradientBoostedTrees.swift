@@ -10,22 +10,34 @@ public struct GradientBoostedTrees: Codable, Sendable, Hashable {
     public let initialScores: [Double]
     /// The trees, round after round, each round holding one tree per class.
     public let rounds: [[RegressionTree]]
+    /// The same trees laid out for prediction.
+    private let forest: FlatForest
 
     /// Creates a classifier from its parts.
     public init(classCount: Int, initialScores: [Double], rounds: [[RegressionTree]]) {
         self.classCount = classCount
         self.initialScores = initialScores
         self.rounds = rounds
+        forest = FlatForest(rounds: rounds)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case classCount, initialScores, rounds
+    }
+
+    /// Decodes a classifier from its parts.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            classCount: try container.decode(Int.self, forKey: .classCount),
+            initialScores: try container.decode([Double].self, forKey: .initialScores),
+            rounds: try container.decode([[RegressionTree]].self, forKey: .rounds))
     }
 
     /// Class probabilities for one feature vector; they sum to 1.
     public func probabilities(for features: [Double]) -> [Double] {
         var scores = initialScores
-        for round in rounds {
-            for (classIndex, tree) in round.enumerated() {
-                scores[classIndex] += tree.predict(features)
-            }
-        }
+        forest.addOutputs(for: features, to: &scores)
         return Self.softmax(scores)
     }
 

@@ -16,19 +16,30 @@ struct CSVFields {
     /// Splits `line` (without its newline), replacing the fields of the line before, or says why it cannot.
     mutating func split(_ line: ArraySlice<UInt8>) throws(CSVLineError) {
         bounds.removeAll(keepingCapacity: true)
-        if line.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r") }) {
+        let isPlain = line.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for (offset, byte) in bytes.enumerated() {
+                switch byte {
+                case UInt8(ascii: ","):
+                    bounds.append(line.startIndex + start..<line.startIndex + offset)
+                    start = offset + 1
+                case UInt8(ascii: "\""), UInt8(ascii: "\r"):
+                    return false
+                default:
+                    continue
+                }
+            }
+            bounds.append(line.startIndex + start..<line.endIndex)
+            return true
+        }
+        guard isPlain else {
+            bounds.removeAll(keepingCapacity: true)
             self.line = []
             texts = try CSVLine.fields(line).get()
             return
         }
         texts = nil
         self.line = line
-        var start = line.startIndex
-        while let comma = line[start...].firstIndex(of: UInt8(ascii: ",")) {
-            bounds.append(start..<comma)
-            start = comma + 1
-        }
-        bounds.append(start..<line.endIndex)
     }
 
     /// The text of field `index`.

@@ -89,7 +89,7 @@ package final class TextLineReader {
     /// The next line, without its line end (and without the byte-order mark on line 1); `nil` at the end of the file.
     package func next() throws(Failure) -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = Self.firstIndex(of: UInt8(ascii: "\n"), in: buffer[start...]) {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 return try finish(line, terminated: true)
@@ -112,11 +112,20 @@ package final class TextLineReader {
         lineNumber += 1
         lastLineWasTerminated = terminated
         guard line.count <= Self.maximumLineLength else { throw .lineTooLong(line: lineNumber) }
-        guard !line.contains(0) else { throw .binary(line: lineNumber) }
+        guard Self.firstIndex(of: 0, in: line) == nil else { throw .binary(line: lineNumber) }
         var trimmed = line
         if trimmed.last == UInt8(ascii: "\r") { trimmed = trimmed.dropLast() }
         if lineNumber == 1, trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
         return trimmed
+    }
+
+    /// The index of the first `byte` in `bytes`, found by the C library's vectorised `memchr` (a plain loop over the
+    /// bytes was a tenth of a replay).
+    private static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+        }
     }
 
     /// Moves the unread bytes to the front and reads the next chunk.
