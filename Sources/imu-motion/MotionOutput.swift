@@ -65,7 +65,11 @@ final class MotionOutput {
     /// Appends `motions` as CSV rows or JSON lines.
     func write(_ motions: [DeviceMotion]) throws {
         for motion in motions {
-            buffer.append(contentsOf: (json ? try MotionJSON.line(motion) : MotionCSVWriter.row(motion, magnetic: magnetic)).utf8)
+            if json {
+                buffer.append(contentsOf: try MotionJSON.line(motion).utf8)
+            } else {
+                MotionCSVWriter.appendRow(motion, magnetic: magnetic, to: &buffer)
+            }
             buffer.append(UInt8(ascii: "\n"))
             if buffer.count >= Self.bufferSize { try flush() }
         }

@@ -30,26 +30,49 @@ package struct CSVColumns: Sendable {
 
     /// The fields at `indices` of the data line `line` as numbers (`nan` for an empty field).
     package func values(of line: ArraySlice<UInt8>, at indices: [Int]) throws(Problem) -> [Double] {
-        let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+        var cells: [Range<Int>] = []
+        cells.reserveCapacity(names.count)
+        var start = line.startIndex
+        while let comma = line[start...].firstIndex(of: UInt8(ascii: ",")) {
+            cells.append(start..<comma)
+            start = comma + 1
+        }
+        cells.append(start..<line.endIndex)
         guard cells.count >= names.count else {
             throw Problem(reason: "expected \(names.count) columns, found \(cells.count); fix or remove that line")
         }
         var values: [Double] = []
         values.reserveCapacity(indices.count)
         for index in indices {
-            let text = String(decoding: cells[index], as: UTF8.self).trimmingWhitespace
-            if text.isEmpty {
+            let cell = Self.trimmingASCIIWhitespace(line[cells[index]])
+            // A cell beginning or ending in a non-ASCII byte may hold Unicode white space: trimmed as text instead.
+            let text =
+                cell.first.map { $0 < 0x80 } == false || cell.last.map { $0 < 0x80 } == false
+                ? Substring(String(decoding: cell, as: UTF8.self).trimmingWhitespace) : nil
+            let isEmpty = text?.isEmpty ?? cell.isEmpty
+            if isEmpty {
                 values.append(.nan)
                 continue
             }
-            guard let value = DecimalNumber.parse(text) else {
+            let value = text.map { DecimalNumber.parse($0) } ?? cell.withUnsafeBufferPointer { DecimalNumber.parse(utf8: $0) }
+            guard let value else {
+                let shown = text ?? Substring(String(decoding: cell, as: UTF8.self))
                 throw Problem(
                     reason:
-                        "column \(names[index]) is \"\(text.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
+                        "column \(names[index]) is \"\(shown.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
                 )
             }
             values.append(value)
         }
         return values
+    }
+
+    /// `bytes` without the ASCII white space (space, tab, line feed, vertical tab, form feed, carriage return) at
+    /// either end: what `Character.isWhitespace` trims of ASCII text, without decoding it.
+    private static func trimmingASCIIWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }) else { return bytes[bytes.endIndex...] }
+        let last = bytes.lastIndex(where: { !isWhitespace($0) })!
+        return bytes[first...last]
     }
 }
