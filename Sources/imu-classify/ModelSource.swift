@@ -32,6 +32,7 @@ final class ModelSource: Sendable {
             model = try ActivityModel.load(contentsOf: url)
             state = Mutex(State(model: model, modificationDate: Self.modificationDate(of: url)))
             logger.info("using model \(path): \(model.classNames.joined(separator: ", "))")
+            if let warning = model.fusionWarning(classifying: .live) { logger.warning("\(warning)") }
         } else {
             url = nil
             model = try ActivityModel.bundledDefault()
@@ -67,6 +68,7 @@ final class ModelSource: Sendable {
             try classifier.replaceModel(with: reloaded)
             state.withLock { $0.model = reloaded }
             logger.info("reloaded model \(url.path): \(reloaded.classNames.joined(separator: ", "))")
+            if let warning = reloaded.fusionWarning(classifying: .live) { logger.warning("\(warning)") }
             releaseFreedHeap()
         } catch {
             logger.warning("kept the previous model, did not reload \(url.path): \(error.description)")

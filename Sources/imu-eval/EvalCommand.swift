@@ -81,6 +81,7 @@ struct EvalCommand: ParsableCommand {
         let logger = Logger(label: "imu-eval")
         do throws(any Error) {
             let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
+            if let warning = model.fusionWarning(classifying: fusion.mode) { logger.warning("\(warning)") }
             let loader = try SessionLoader(
                 sampleRate: model.window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats,
                 fusionMode: fusion.mode)

@@ -14,6 +14,9 @@ public struct WindowedDataset: Sendable {
     public private(set) var sessionCount: Int
     /// Of those, the sessions that named no subject and are grouped by their session ID instead.
     public private(set) var sessionsWithoutSubject = 0
+    /// How the recordings among the sessions were fused into device motion; nil when none was a recording (a dataset
+    /// file carries its own device motion) or the sessions came fused.
+    public internal(set) var recordingFusion: FusionMode?
 
     /// Cuts every session into windows of `configuration` and extracts their features (sessions in parallel, result in input order).
     public init(sessions: [LabelledSession], configuration: WindowConfiguration) throws(ActivityError) {

@@ -87,6 +87,7 @@ public struct SessionLoader: Sendable {
                 // The group's copy is dropped so that moving the rows into the dataset releases each block once copied.
                 results[index] = .success((summary, FeatureMatrix(columnCount: rows.columnCount)))
                 inspect(summary)
+                if case .recording = group[index], rows.rowCount > 0 { dataset.recordingFusion = fusionMode }
                 try dataset.append(moving: &rows, label: summary.label, group: summary.group, hasSubject: summary.hasSubject)
             }
             start += group.count

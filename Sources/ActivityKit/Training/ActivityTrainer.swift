@@ -32,7 +32,7 @@ public struct ActivityTrainer: Sendable {
             parameters: parameters,
             crossValidation: crossValidation, groups: Array(Set(dataset.groups)).sorted(),
             sessionsWithoutSubject: dataset.sessionsWithoutSubject,
-            hyperparameterSelection: selection ?? .given(parameters)
+            hyperparameterSelection: selection ?? .given(parameters), recordingFusion: dataset.recordingFusion
         )
         return try ActivityModel(
             window: dataset.configuration, classNames: classNames, summary: summary,

@@ -1,3 +1,5 @@
+import DeviceMotionKit
+
 /// What a model was trained on, how its hyperparameters were chosen and how well it cross-validated, stored in the
 /// model file (its provenance).
 ///
@@ -27,13 +29,17 @@ public struct TrainingSummary: Codable, Sendable, Hashable {
     public var projectVersion: String?
     /// How ``parameters`` were chosen: given on the command line, or by a grid search on the training groups.
     public var hyperparameterSelection: HyperparameterSelection?
+    /// How the recordings trained on were fused into device motion: `live` (causal, as a live sensor's motion is) or
+    /// `offline` (`imu-train --offline`); nil when no recording was (dataset files carry their own device motion) and
+    /// in models from before it was recorded.
+    public var recordingFusion: FusionMode?
 
     /// Creates a summary.
     public init(
         dataDescription: String, sessionCount: Int, windowCount: Int, groupCount: Int, windowsPerClass: [String: Int],
         parameters: GradientBoostingParameters, crossValidation: CrossValidationSummary?, groups: [String]? = nil,
         sessionsWithoutSubject: Int? = nil, projectVersion: String? = ProjectVersion.current,
-        hyperparameterSelection: HyperparameterSelection? = nil
+        hyperparameterSelection: HyperparameterSelection? = nil, recordingFusion: FusionMode? = nil
     ) {
         self.dataDescription = dataDescription
         self.sessionCount = sessionCount
@@ -46,6 +52,7 @@ public struct TrainingSummary: Codable, Sendable, Hashable {
         self.sessionsWithoutSubject = sessionsWithoutSubject
         self.projectVersion = projectVersion
         self.hyperparameterSelection = hyperparameterSelection
+        self.recordingFusion = recordingFusion
     }
 }
 

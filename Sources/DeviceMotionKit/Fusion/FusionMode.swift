@@ -1,5 +1,5 @@
 /// Whether the gravity estimate may use readings after its own instant.
-public enum FusionMode: Sendable {
+public enum FusionMode: String, Codable, Sendable {
     /// Causal: every output uses only the readings up to its time, as a live sensor needs (the default).
     case live
     /// Non-causal, for recordings and training data: the filter's low-pass of the specific force is run forward

@@ -225,6 +225,25 @@ struct IMUTrainEvalTests {
         #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
         let report = try #require(try jsonLines(evaluation.output).first)
         try expectConsistent(report, classNames: ["standing", "walking"], windows: windows)
+
+        // Each model says how its recordings were fused; an offline one meeting live motion is warned about.
+        #expect(try ActivityModel.load(contentsOf: liveModel).summary.recordingFusion == .live)
+        #expect(try ActivityModel.load(contentsOf: offlineModel).summary.recordingFusion == .offline)
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: offlineModel)) as? [String: Any]
+        #expect((stored?["summary"] as? [String: Any])?["recordingFusion"] as? String == "offline")
+        let warning = "trained on recordings fused offline (imu-train --offline)"
+        #expect(!evaluation.standardError.contains(warning))
+        let recording = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.motionSense.path).sorted().first)
+        let runs = [
+            ("imu-eval", ["--model", offlineModel.path, scratch.motionSense.path, "--json"], true),
+            ("imu-eval", ["--model", liveModel.path, scratch.motionSense.path, "--json"], false),
+            ("imu-classify", ["--model", offlineModel.path, "--replay", scratch.motionSense.appendingPathComponent(recording).path], true),
+        ]
+        for (tool, arguments, warned) in runs {
+            let result = try scratch.run(tool, arguments)
+            #expect(result.status == ExitStatus.success.rawValue, "\(tool): \(result.standardError)")
+            #expect(result.standardError.contains(warning) == warned, "\(tool) \(arguments): \(result.standardError)")
+        }
     }
 
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
