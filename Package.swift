@@ -136,6 +136,8 @@ let package = Package(
         .plugin(name: "GitRevision", capability: .buildTool()),
         // glibc's malloc.h (malloc_trim) and prctl(2) (huge pages off), for long-running tools.
         .systemLibrary(name: "CMemory"),
+        // printf's fixed-point text of one double without a variadic call (imu-motion's CSV rows).
+        .systemLibrary(name: "CNumberFormat"),
 
         // What the tools that keep or read the history share: the --history and --retention options and the history's
         // errors in the exit-status table; a target of its own so that GRDB stays out of the other tools.
@@ -149,7 +151,7 @@ let package = Package(
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
         cli("imu-stream", ["IIOSensors", "LiveMotion", "Resampling"]),
-        cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
+        cli("imu-motion", ["DeviceMotionKit", "MotionRecording", "CNumberFormat"]),
         cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "MotionPublishing"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),

@@ -28,20 +28,4 @@ enum DenseLinearSystem {
         }
         return x.allSatisfy(\.isFinite) ? x : nil
     }
-
-    /// The least-squares solution of the overdetermined system whose rows are `rows` and right-hand side `right`,
-    /// through its normal equations.
-    static func leastSquares(rows: [[Double]], right: [Double]) -> [Double]? {
-        guard let width = rows.first?.count, rows.count >= width else { return nil }
-        var normal = [[Double]](repeating: [Double](repeating: 0, count: width), count: width)
-        var projected = [Double](repeating: 0, count: width)
-        for (row, value) in zip(rows, right) {
-            for i in 0..<width {
-                projected[i] += row[i] * value
-                for j in i..<width { normal[i][j] += row[i] * row[j] }
-            }
-        }
-        for i in 0..<width { for j in 0..<i { normal[i][j] = normal[j][i] } }
-        return solve(normal, projected)
-    }
 }

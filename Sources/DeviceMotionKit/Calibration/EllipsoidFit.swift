@@ -47,9 +47,13 @@ struct EllipsoidFit {
     /// The general-quadric fit, or `nil` when the system is singular or the quadric is not an ellipsoid.
     static func ellipsoid(_ points: [Vector3]) -> EllipsoidFit? {
         guard points.count >= 9, let (unit, mean, scale) = normalised(points) else { return nil }
-        let rows = unit.map(Self.quadricRow)
-        guard let q = DenseLinearSystem.leastSquares(rows: rows, right: Array(repeating: 1, count: rows.count))
-        else { return nil }
+        var equations = NormalEquations(width: 9)
+        var row = [Double](repeating: 0, count: 9)
+        for point in unit {
+            Self.quadricTerms(of: point, into: &row)
+            equations.add(row, value: 1)
+        }
+        guard let q = equations.solution() else { return nil }
         let m = [[q[0], q[3], q[4]], [q[3], q[1], q[5]], [q[4], q[5], q[2]]]
         guard let centre = DenseLinearSystem.solve(m, [-q[6], -q[7], -q[8]]) else { return nil }
         var k = 1.0
@@ -64,20 +68,24 @@ struct EllipsoidFit {
             softIron: eigen.mapped { $0.squareRoot() * radius }, fieldNorm: radius * scale)
     }
 
-    /// The general quadric's terms at `p`: `x², y², z², 2xy, 2xz, 2yz, 2x, 2y, 2z`.
-    private static func quadricRow(_ p: Vector3) -> [Double] {
+    /// Writes the general quadric's terms at `p` into `row`: `x², y², z², 2xy, 2xz, 2yz, 2x, 2y, 2z`.
+    private static func quadricTerms(of p: Vector3, into row: inout [Double]) {
         let (x, y, z): (Double, Double, Double) = (p.x, p.y, p.z)
-        let squares: [Double] = [x * x, y * y, z * z]
-        let products: [Double] = [2 * x * y, 2 * x * z, 2 * y * z]
-        let linear: [Double] = [2 * x, 2 * y, 2 * z]
-        return squares + products + linear
+        (row[0], row[1], row[2]) = (x * x, y * y, z * z)
+        (row[3], row[4], row[5]) = (2 * x * y, 2 * x * z, 2 * y * z)
+        (row[6], row[7], row[8]) = (2 * x, 2 * y, 2 * z)
     }
 
     /// The sphere fit (hard iron only), or `nil` when the system is singular.
     static func sphere(_ points: [Vector3]) -> EllipsoidFit? {
         guard points.count >= 4, let (unit, mean, scale) = normalised(points) else { return nil }
-        let rows = unit.map { [2 * $0.x, 2 * $0.y, 2 * $0.z, 1] }
-        guard let s = DenseLinearSystem.leastSquares(rows: rows, right: unit.map { $0.dot($0) }) else { return nil }
+        var equations = NormalEquations(width: 4)
+        var row = [Double](repeating: 1, count: 4)
+        for point in unit {
+            (row[0], row[1], row[2]) = (2 * point.x, 2 * point.y, 2 * point.z)
+            equations.add(row, value: point.dot(point))
+        }
+        guard let s = equations.solution() else { return nil }
         let centre = Vector3(x: s[0], y: s[1], z: s[2])
         let squaredRadius = s[3] + centre.dot(centre)
         guard squaredRadius > 0 else { return nil }
