@@ -173,47 +173,63 @@ struct TreeGrower: Sendable {
         let lambda = parameters.l2Regularisation
         let parentScore = gradientSum * gradientSum / (hessianSum + lambda)
         var best: Split?
-        var gradientHistogram = [Double](repeating: 0, count: 256)
-        var hessianHistogram = [Double](repeating: 0, count: 256)
-        var countHistogram = [Int](repeating: 0, count: 256)
-        bins.withUnsafeBufferPointer { bins in
-            for feature in features {
-                let edgeCount = edges[feature].count
-                guard edgeCount > 0 else { continue }
-                for bin in 0...edgeCount {
-                    gradientHistogram[bin] = 0
-                    hessianHistogram[bin] = 0
-                    countHistogram[bin] = 0
-                }
-                let column = feature * rowCount
-                for row in rows {
-                    let bin = Int(bins[column + row])
-                    gradientHistogram[bin] += gradients[row]
-                    hessianHistogram[bin] += hessians[row]
-                    countHistogram[bin] += 1
-                }
-                var leftGradient = 0.0
-                var leftHessian = 0.0
-                var leftCount = 0
-                for bin in 0..<edgeCount {
-                    leftGradient += gradientHistogram[bin]
-                    leftHessian += hessianHistogram[bin]
-                    leftCount += countHistogram[bin]
-                    let rightCount = rows.count - leftCount
-                    guard leftCount >= parameters.minimumLeafSize else { continue }
-                    guard rightCount >= parameters.minimumLeafSize else { break }
-                    let rightGradient = gradientSum - leftGradient
-                    let rightHessian = hessianSum - leftHessian
-                    let gain =
-                        leftGradient * leftGradient / (leftHessian + lambda)
-                        + rightGradient * rightGradient / (rightHessian + lambda) - parentScore
-                    if gain > (best?.gain ?? 1e-9) {
-                        best = Split(feature: feature, bin: bin, gain: gain)
-                    }
+        var histogram = [HistogramBin](repeating: HistogramBin(), count: 256)
+        for feature in features {
+            let edgeCount = edges[feature].count
+            guard edgeCount > 0 else { continue }
+            accumulate(feature: feature, edgeCount: edgeCount, rows: rows, gradients: gradients, hessians: hessians, into: &histogram)
+            var left = HistogramBin()
+            for bin in 0..<edgeCount {
+                left.gradient += histogram[bin].gradient
+                left.hessian += histogram[bin].hessian
+                left.count += histogram[bin].count
+                let rightCount = rows.count - left.count
+                guard left.count >= parameters.minimumLeafSize else { continue }
+                guard rightCount >= parameters.minimumLeafSize else { break }
+                let rightGradient = gradientSum - left.gradient
+                let rightHessian = hessianSum - left.hessian
+                let gain =
+                    left.gradient * left.gradient / (left.hessian + lambda)
+                    + rightGradient * rightGradient / (rightHessian + lambda) - parentScore
+                if gain > (best?.gain ?? 1e-9) {
+                    best = Split(feature: feature, bin: bin, gain: gain)
                 }
             }
         }
         return best
+    }
+
+    /// The sums of the gradients and hessians of `rows` in each bin of `feature`, and their counts, in
+    /// `histogram[0...edgeCount]`. The rows come from `0..<rowCount` and a bin is a byte, so every access below is in
+    /// bounds; reading through buffers without checks, one bin's three sums side by side, is most of the training's
+    /// speed (this loop is 80 % of it).
+    private func accumulate(
+        feature: Int, edgeCount: Int, rows: [Int], gradients: [Double], hessians: [Double], into histogram: inout [HistogramBin]
+    ) {
+        precondition(gradients.count == rowCount && hessians.count == rowCount && histogram.count == 256)
+        bins.withUnsafeBufferPointer { bins in
+            let column = UnsafeBufferPointer(rebasing: bins[feature * rowCount..<(feature + 1) * rowCount])
+            gradients.withUnsafeBufferPointer { gradients in
+                hessians.withUnsafeBufferPointer { hessians in
+                    histogram.withUnsafeMutableBufferPointer { histogram in
+                        for bin in 0...edgeCount { histogram[bin] = HistogramBin() }
+                        for row in rows {
+                            let bin = Int(column[row])
+                            histogram[bin].gradient += gradients[row]
+                            histogram[bin].hessian += hessians[row]
+                            histogram[bin].count += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One bin of a feature's histogram: the sums of its rows' gradients and hessians, and how many rows.
+    private struct HistogramBin {
+        var gradient = 0.0
+        var hessian = 0.0
+        var count = 0
     }
 
     /// `count` distinct indices from `0..<population`, ascending (partial Fisher-Yates).
