@@ -19,17 +19,15 @@ enum DatasetText {
         return try textNumbers(line, separator: separator, path: path, lineNumber: lineNumber)
     }
 
-    /// The numbers of `line` read from its bytes, with ASCII white space (space, tab, line feed, vertical tab, form
-    /// feed, carriage return: what `Character.isWhitespace` is among ASCII); nil when the line or the separator is not
-    /// ASCII, whose white space only the text path knows, or when a field is no number, which the text path words.
-    /// Decoding characters to test them for white space was more than half of a HAPT import.
+    /// The numbers of `line` read from its bytes, with ASCII white space (`UInt8.isASCIIWhitespace`); nil when the
+    /// line or the separator is not ASCII, whose white space only the text path knows, or when a field is no number,
+    /// which the text path words. Decoding characters to test them for white space was more than half of a HAPT import.
     private static func asciiNumbers(_ line: Substring, separator: Character?) -> [Double]? {
         guard separator?.isASCII ?? true else { return nil }
         let separatorByte = separator?.asciiValue
         var line = line
         return line.withUTF8 { bytes -> [Double]? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
             var values: [Double] = []
             var start = 0
             while start <= bytes.count {
@@ -37,14 +35,14 @@ enum DatasetText {
                 if let separatorByte {
                     while end < bytes.count && bytes[end] != separatorByte { end += 1 }
                 } else {
-                    while start < bytes.count && isSpace(bytes[start]) { start += 1 }
+                    while start < bytes.count && bytes[start].isASCIIWhitespace { start += 1 }
                     if start == bytes.count { break }
                     end = start
-                    while end < bytes.count && !isSpace(bytes[end]) { end += 1 }
+                    while end < bytes.count && !bytes[end].isASCIIWhitespace { end += 1 }
                 }
                 var (first, last) = (start, end)
-                while first < last && isSpace(bytes[first]) { first += 1 }
-                while last > first && isSpace(bytes[last - 1]) { last -= 1 }
+                while first < last && bytes[first].isASCIIWhitespace { first += 1 }
+                while last > first && bytes[last - 1].isASCIIWhitespace { last -= 1 }
                 if first == last {
                     values.append(.nan)
                 } else {

@@ -67,12 +67,10 @@ package struct CSVColumns: Sendable {
         return values
     }
 
-    /// `bytes` without the ASCII white space (space, tab, line feed, vertical tab, form feed, carriage return) at
-    /// either end: what `Character.isWhitespace` trims of ASCII text, without decoding it.
+    /// `bytes` without the ASCII white space at either end: what `Character.isWhitespace` trims of ASCII text.
     private static func trimmingASCIIWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte) }
-        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }) else { return bytes[bytes.endIndex...] }
-        let last = bytes.lastIndex(where: { !isWhitespace($0) })!
+        guard let first = bytes.firstIndex(where: { !$0.isASCIIWhitespace }) else { return bytes[bytes.endIndex...] }
+        let last = bytes.lastIndex(where: { !$0.isASCIIWhitespace })!
         return bytes[first...last]
     }
 }
