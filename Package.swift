@@ -126,8 +126,8 @@ let package = Package(
         .target(
             name: "CommandLineSupport",
             dependencies: [
-                "CMemory", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters",
-                "MotionPublishing",
+                "CMemory", "CNumberFormat", "IIOSensors", "Resampling", "DeviceMotionKit", "MotionRecording", "ActivityKit",
+                "DatasetImporters", "MotionPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -136,7 +136,7 @@ let package = Package(
         .plugin(name: "GitRevision", capability: .buildTool()),
         // glibc's malloc.h (malloc_trim) and prctl(2) (huge pages off), for long-running tools.
         .systemLibrary(name: "CMemory"),
-        // printf's fixed-point text of one double without a variadic call (imu-motion's CSV rows).
+        // printf's fixed-point text of one double without a variadic call (CommandLineSupport's FixedPointText).
         .systemLibrary(name: "CNumberFormat"),
 
         // What the tools that keep or read the history share: the --history and --retention options and the history's
@@ -151,7 +151,7 @@ let package = Package(
         // Thin executables: parse, wire, print.
         cli("imu-list", ["IIOSensors"]),
         cli("imu-stream", ["IIOSensors", "LiveMotion", "Resampling"]),
-        cli("imu-motion", ["DeviceMotionKit", "MotionRecording", "CNumberFormat"]),
+        cli("imu-motion", ["DeviceMotionKit", "MotionRecording"]),
         cli("imu-record", ["IIOSensors", "LiveMotion", "DeviceMotionKit", "MotionRecording", "ActivityKit", "MotionPublishing"]),
         cli("imu-import", ["DeviceMotionKit", "MotionRecording", "ActivityKit", "DatasetImporters"]),
         cli("imu-train", ["ActivityKit", "MotionRecording", "DatasetImporters", "MotionPlots"]),
