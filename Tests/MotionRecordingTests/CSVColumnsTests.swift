@@ -24,6 +24,8 @@ struct CSVColumnsTests {
         #expect(read[0] == 0.02 && read[1] == 1.5)
         #expect(read[2].isNaN && read[3].isNaN)
         #expect(try values("1,2,3,4,extra columns are ignored") == [1, 2, 3, 4])
+        // A space and a combining mark are one character, white space as a whole.
+        #expect(try values("1, \u{0301}2,3,4") == [1, 2, 3, 4])
     }
 
     @Test("a cell that is no number, or a line short of columns, is refused with what to do")

@@ -20,6 +20,8 @@ struct DatasetTextTests {
         #expect(try numbers("  1.5\t-2  3e1\r") == [1.5, -2, 30])
         #expect(try numbers("1\u{00A0}2\u{2003} 3") == [1, 2, 3])
         #expect(try numbers(" \t ").isEmpty)
+        // A space and a combining mark are one character, white space as a whole.
+        #expect(try numbers("1 \u{0301}2") == [1, 2])
     }
 
     @Test("comma-separated: every field counts, an empty or blank one is nan, white space around a number is dropped")

@@ -44,27 +44,36 @@ package struct CSVColumns: Sendable {
         var values: [Double] = []
         values.reserveCapacity(indices.count)
         for index in indices {
-            let cell = Self.trimmingASCIIWhitespace(line[cells[index]])
-            // A cell beginning or ending in a non-ASCII byte may hold Unicode white space: trimmed as text instead.
-            let text =
-                cell.first.map { $0 < 0x80 } == false || cell.last.map { $0 < 0x80 } == false
-                ? Substring(String(decoding: cell, as: UTF8.self).trimmingWhitespace) : nil
-            let isEmpty = text?.isEmpty ?? cell.isEmpty
-            if isEmpty {
-                values.append(.nan)
-                continue
-            }
-            let value = text.map { DecimalNumber.parse($0) } ?? cell.withUnsafeBufferPointer { DecimalNumber.parse(utf8: $0) }
-            guard let value else {
-                let shown = text ?? Substring(String(decoding: cell, as: UTF8.self))
-                throw Problem(
-                    reason:
-                        "column \(names[index]) is \"\(shown.prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
-                )
-            }
-            values.append(value)
+            values.append(try Self.number(in: line[cells[index]], column: names[index]) ?? .nan)
         }
         return values
+    }
+
+    /// The number `cell` holds, white space around it dropped; nil when it is empty or blank.
+    ///
+    /// An ASCII cell is trimmed and read from its bytes: its characters are its bytes (or CR LF, white space either
+    /// way). A cell with a non-ASCII byte may hold Unicode white space, or a mark that combines with a space into one
+    /// character, so it is trimmed as text.
+    private static func number(in cell: ArraySlice<UInt8>, column: String) throws(Problem) -> Double? {
+        let value: Double?
+        let text: () -> Substring
+        if cell.contains(where: { $0 >= 0x80 }) {
+            let trimmed = Substring(String(decoding: cell, as: UTF8.self).trimmingWhitespace)
+            if trimmed.isEmpty { return nil }
+            (value, text) = (DecimalNumber.parse(trimmed), { trimmed })
+        } else {
+            let trimmed = trimmingASCIIWhitespace(cell)
+            if trimmed.isEmpty { return nil }
+            value = trimmed.withUnsafeBufferPointer { DecimalNumber.parse(utf8: $0) }
+            text = { Substring(String(decoding: trimmed, as: UTF8.self)) }
+        }
+        guard let value else {
+            throw Problem(
+                reason:
+                    "column \(column) is \"\(text().prefix(40))\", not a number; fix or remove that line (an empty field counts as nan)"
+            )
+        }
+        return value
     }
 
     /// `bytes` without the ASCII white space at either end: what `Character.isWhitespace` trims of ASCII text.
