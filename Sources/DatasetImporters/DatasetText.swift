@@ -58,7 +58,7 @@ enum DatasetText {
     }
 
     /// ``numbers(_:separator:path:lineNumber:)`` read as text, with Unicode's white space.
-    private static func textNumbers(
+    static func textNumbers(
         _ line: Substring, separator: Character?, path: String, lineNumber: Int
     ) throws(DatasetImportError) -> [Double] {
         let fields =
