@@ -188,6 +188,7 @@ let package = Package(
         .executableTarget(name: "recording-crash-probe", dependencies: ["MotionRecording"], path: "Tests/RecordingCrashProbe"),
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "MotionSamplesTests", dependencies: ["MotionSamples"]),
         .testTarget(name: "MotionPlotsTests", dependencies: ["MotionPlots", "IIOTestbed"]),
         .testTarget(
             name: "MotionActivityKitTests",
