@@ -220,7 +220,12 @@ let package = Package(
 ///
 /// Release builds link with lld and pack the position-independent executable's relative relocations (about 88 000 in
 /// imu-classify) into `DT_RELR` (glibc 2.36, Debian 12): 2 MB of relocation entries less, which the dynamic loader
-/// would read, and keep resident, at every start (`Benchmarks/Activity/RESULTS.md`).
+/// would read, and keep resident, at every start (`Benchmarks/Activity/RESULTS.md`). They also leave the executable's
+/// 13 000 symbols out of its dynamic symbol table (`--no-export-dynamic`, against the static Swift runtime's
+/// `-export-dynamic`): no library loads against them, and every run-time lookup in the binary was checked (its
+/// `dlsym`, `dlopen` and `dladdr` calls: CoreFoundation's bundle lookups by name and ICU's plugin loader, unused here;
+/// libdispatch's optional `dispatch_async_swift_job`, not in this runtime either way; the runtime finding its own file
+/// with `dladdr`, which needs no symbol; crash backtraces, symbolicated from the file's symbol table as before).
 func cli(_ name: String, _ modules: [Target.Dependency]) -> Target {
     .executableTarget(
         name: name,
@@ -231,7 +236,7 @@ func cli(_ name: String, _ modules: [Target.Dependency]) -> Target {
         ],
         linkerSettings: [
             .unsafeFlags(
-                ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                 .when(platforms: [.linux], configuration: .release))
         ]
     )

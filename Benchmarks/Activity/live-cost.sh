@@ -17,7 +17,8 @@
 # (code of the binary and the shared libraries, the umockdev preload among them), and how many window lines it
 # printed, the bytes it wrote per second (wchar: its JSON lines and the history's WAL), and with a history the
 # database's size and rows. The goal (issue 15) is at most 0.2 % of a core and 12 MB.
-# Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build).
+# Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build);
+# BIN_DIR=DIR measures DIR/imu-classify instead (another build).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -43,9 +44,12 @@ fi
 warmup=10
 command -v umockdev-run >/dev/null || { echo "skipped: umockdev-run not found (apt-get install umockdev)"; exit 0; }
 
-scratch="${SCRATCH_PATH:-.build}"
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product imu-classify >&2
-classify="$PWD/$scratch/release/imu-classify"
+if [[ -z "${BIN_DIR:-}" ]]; then
+    scratch="${SCRATCH_PATH:-.build}"
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product imu-classify >&2
+    BIN_DIR="$PWD/$scratch/release"
+fi
+classify="$(cd "$BIN_DIR" && pwd)/imu-classify"
 here="$PWD/Benchmarks/Activity"
 # umockdev-run takes the fixture without its leading comment lines.
 fixture="$(mktemp)"
