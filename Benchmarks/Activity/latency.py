@@ -15,7 +15,10 @@ Usage (from the package root, after `swift build -c release --static-swift-stdli
   python3 Benchmarks/Activity/latency.py --classify-args "--hop 5"         # a prediction every 0.2 s
 Options: --bin DIR (the tools, default .build/release), --recordings DIR (imported MotionSense, made with imu-import
 when absent), --folds N, --train-args "...", --classify-args "...", --work DIR (keeps the fold models, reused when
-present), --keep-predictions. Results and commands: Benchmarks/Activity/RESULTS.md.
+present), --keep-predictions, --accuracy (also each fold model's per-window accuracy on its held-out subjects' trials,
+by imu-eval, pooled), --transitions "S ..." (an experiment in partial context: the fold's training subjects' switches
+added to its training data, each as a recording of one window, --transition-window seconds, default 4, that ends S
+seconds into the new activity and is tagged with it). Results and commands: Benchmarks/Activity/RESULTS.md.
 """
 
 import argparse
@@ -53,11 +56,19 @@ def read_raw(recording):
     return header, rows
 
 
-def join(first, second, destination):
-    """Writes a recording whose raw readings are `first`'s then `second`'s; returns the switch time."""
+def join(first, second, destination, first_seconds=None, second_seconds=None, tag=None):
+    """Writes a recording whose raw readings are `first`'s then `second`'s (the last `first_seconds` of the first and
+    the first `second_seconds` of the second, when given), tagged `tag` (default: the first's); returns the switch
+    time."""
     header, rows_a = read_raw(first)
     header_b, rows_b = read_raw(second)
     assert header == header_b
+    if first_seconds is not None:
+        end_a = float(rows_a[-1].split(",", 1)[0])
+        rows_a = [row for row in rows_a if float(row.split(",", 1)[0]) > end_a - first_seconds]
+    if second_seconds is not None:
+        start = float(rows_b[0].split(",", 1)[0])
+        rows_b = [row for row in rows_b if float(row.split(",", 1)[0]) < start + second_seconds]
     times_a = [float(row.split(",", 1)[0]) for row in rows_a]
     period = (times_a[-1] - times_a[0]) / (len(times_a) - 1)
     switch = times_a[-1] + period
@@ -78,6 +89,8 @@ def join(first, second, destination):
     metadata["counts"] = {"raw": len(rows_a) + len(shifted), "motion": 0, "events": 0}
     metadata["monotonic_end"] = float(shifted[-1].split(",", 1)[0])
     metadata["source"] = f"{metadata['source']} joined with {second.name}"
+    if tag is not None:
+        metadata["tag"] = tag
     (destination / "recording.json").write_text(json.dumps(metadata, indent=2))
     return switch
 
@@ -118,6 +131,35 @@ def measure(predictions, switch, old, new):
     return latency, wrong, unknown
 
 
+def transition_recordings(by_subject, subjects, offsets, window, directory):
+    """Every switch of `subjects` as recordings of one window ending `offset` seconds into the new activity, tagged
+    with it (the same first trials as the streams); returns their paths."""
+    paths = []
+    for subject in subjects:
+        activities = by_subject[subject]
+        for old in sorted(activities):
+            for new in sorted(activities):
+                if old == new:
+                    continue
+                for offset in offsets:
+                    # Half a second more of the new activity than the window's share, so that fusion's edges
+                    # never leave the recording a sample short of one window (only the first window is cut).
+                    path = directory / f"transition-{subject}-{old}-to-{new}-{offset}.imurec"
+                    if not path.exists():
+                        join(activities[old], activities[new], path, first_seconds=window - offset,
+                             second_seconds=offset + 0.5, tag=new)
+                    paths.append(str(path))
+    return paths
+
+
+def held_out_confusion(tools, model, recordings):
+    """The model's confusion matrix (truth rows, prediction columns) and class names on `recordings`, by imu-eval."""
+    output = subprocess.run([tools / "imu-eval", "-q", "--json", "--model", model, *recordings],
+                            check=True, capture_output=True, text=True).stdout
+    report = json.loads(output)
+    return report["class_names"], report["confusion"]
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     position = fraction * (len(ordered) - 1)
@@ -136,6 +178,9 @@ def main():
     parser.add_argument("--train-args", default="")
     parser.add_argument("--work", default=None, help="keep the models and streams here")
     parser.add_argument("--keep-predictions", action="store_true", help="keep every stream's predictions in WORK")
+    parser.add_argument("--accuracy", action="store_true", help="also the fold models' per-window held-out accuracy")
+    parser.add_argument("--transitions", default="", help="seconds into the new activity of each switch window added")
+    parser.add_argument("--transition-window", type=float, default=4.0, help="the model's window, seconds")
     arguments = parser.parse_args()
     tools = Path(arguments.bin)
     missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
@@ -161,13 +206,25 @@ def main():
     work = Path(arguments.work) if arguments.work else Path(tempfile.mkdtemp(prefix="imu-latency-"))
     work.mkdir(parents=True, exist_ok=True)
     results = []
+    confusions = []
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
         if not model.exists():
             training = [str(r) for r in sorted(recordings.glob("*.imurec"))
                         if parse_recording_name(r.name) and parse_recording_name(r.name)[2] not in held_out]
+            offsets = [float(value) for value in arguments.transitions.split()]
+            if offsets:
+                directory = work / "transitions"
+                directory.mkdir(exist_ok=True)
+                training += transition_recordings(by_subject, [s for s in subjects if s not in held_out], offsets,
+                                                  arguments.transition_window, directory)
             subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model],
                            check=True)
+        if arguments.accuracy:
+            trials = [str(r) for r in sorted(recordings.glob("*.imurec"))
+                      if parse_recording_name(r.name) and parse_recording_name(r.name)[2] in held_out]
+            names, matrix = held_out_confusion(tools, model, trials)
+            confusions.append((names, matrix))
         for subject in held_out:
             activities = by_subject[subject]
             for old in sorted(activities):
@@ -200,6 +257,10 @@ def main():
     print(f"wrong activity per switch: mean {statistics.mean(r[4] for r in results):.2f} s, "
           f"median {statistics.median(r[4] for r in results):.2f} s (goal: under 0.5 s); "
           f"unknown: mean {statistics.mean(r[5] for r in results):.2f} s")
+    if confusions:
+        correct = sum(matrix[i][i] for _, matrix in confusions for i in range(len(matrix)))
+        total = sum(sum(row) for _, matrix in confusions for row in matrix)
+        print(f"per-window accuracy on the held-out subjects' trials: {100 * correct / total:.2f} % ({total} windows)")
     pairs = defaultdict(list)
     for subject, old, new, latency, wrong, unknown in results:
         pairs[(old, new)].append(latency if latency is not None else float("inf"))
