@@ -137,27 +137,28 @@ def transition_recordings(by_subject, subjects, offsets, window, directory):
     paths = []
     for subject in subjects:
         activities = by_subject[subject]
-        for old in sorted(activities):
-            for new in sorted(activities):
-                if old == new:
-                    continue
-                for offset in offsets:
-                    # Half a second more of the new activity than the window's share, so that fusion's edges
-                    # never leave the recording a sample short of one window (only the first window is cut).
-                    path = directory / f"transition-{subject}-{old}-to-{new}-{offset}.imurec"
-                    if not path.exists():
-                        join(activities[old], activities[new], path, first_seconds=window - offset,
-                             second_seconds=offset + 0.5, tag=new)
-                    paths.append(str(path))
+        for old, new in switches(activities):
+            for offset in offsets:
+                # Half a second more of the new activity than the window's share, so that fusion's edges never
+                # leave the recording a sample short of one window (only the first window is cut).
+                path = directory / f"transition-{subject}-{old}-to-{new}-{offset}.imurec"
+                if not path.exists():
+                    join(activities[old], activities[new], path, first_seconds=window - offset,
+                         second_seconds=offset + 0.5, tag=new)
+                paths.append(str(path))
     return paths
 
 
+def switches(activities):
+    """Every ordered pair of two different activities, sorted."""
+    return [(old, new) for old in sorted(activities) for new in sorted(activities) if old != new]
+
+
 def held_out_confusion(tools, model, recordings):
-    """The model's confusion matrix (truth rows, prediction columns) and class names on `recordings`, by imu-eval."""
+    """The model's confusion matrix on `recordings` (truth rows, prediction columns), by imu-eval."""
     output = subprocess.run([tools / "imu-eval", "-q", "--json", "--model", model, *recordings],
                             check=True, capture_output=True, text=True).stdout
-    report = json.loads(output)
-    return report["class_names"], report["confusion"]
+    return json.loads(output)["confusion"]
 
 
 def percentile(values, fraction):
@@ -223,31 +224,27 @@ def main():
         if arguments.accuracy:
             trials = [str(r) for r in sorted(recordings.glob("*.imurec"))
                       if parse_recording_name(r.name) and parse_recording_name(r.name)[2] in held_out]
-            names, matrix = held_out_confusion(tools, model, trials)
-            confusions.append((names, matrix))
+            confusions.append(held_out_confusion(tools, model, trials))
         for subject in held_out:
             activities = by_subject[subject]
-            for old in sorted(activities):
-                for new in sorted(activities):
-                    if old == new:
-                        continue
-                    stream = work / f"{subject}-{old}-to-{new}.imurec"
-                    if stream.exists():
-                        shutil.rmtree(stream)
-                    switch = join(activities[old], activities[new], stream)
-                    output = subprocess.run(
-                        [tools / "imu-classify", "-q", "--replay", stream, "--model", model, "--json",
-                         *arguments.classify_args.split()],
-                        check=True, capture_output=True, text=True).stdout
-                    predictions = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
-                    if arguments.keep_predictions:
-                        kept = work / "predictions"
-                        kept.mkdir(exist_ok=True)
-                        (kept / f"{subject}-{old}-to-{new}.json").write_text(
-                            json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
-                    latency, wrong, unknown = measure(predictions, switch, old, new)
-                    results.append((subject, old, new, latency, wrong, unknown))
+            for old, new in switches(activities):
+                stream = work / f"{subject}-{old}-to-{new}.imurec"
+                if stream.exists():
                     shutil.rmtree(stream)
+                switch = join(activities[old], activities[new], stream)
+                output = subprocess.run(
+                    [tools / "imu-classify", "-q", "--replay", stream, "--model", model, "--json",
+                     *arguments.classify_args.split()],
+                    check=True, capture_output=True, text=True).stdout
+                predictions = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+                if arguments.keep_predictions:
+                    kept = work / "predictions"
+                    kept.mkdir(exist_ok=True)
+                    (kept / f"{subject}-{old}-to-{new}.json").write_text(
+                        json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
+                latency, wrong, unknown = measure(predictions, switch, old, new)
+                results.append((subject, old, new, latency, wrong, unknown))
+                shutil.rmtree(stream)
         print(f"fold {fold_index + 1}/{arguments.folds}: {len(results)} switches", file=sys.stderr)
 
     settled = [r[3] for r in results if r[3] is not None]
@@ -258,8 +255,8 @@ def main():
           f"median {statistics.median(r[4] for r in results):.2f} s (goal: under 0.5 s); "
           f"unknown: mean {statistics.mean(r[5] for r in results):.2f} s")
     if confusions:
-        correct = sum(matrix[i][i] for _, matrix in confusions for i in range(len(matrix)))
-        total = sum(sum(row) for _, matrix in confusions for row in matrix)
+        correct = sum(matrix[i][i] for matrix in confusions for i in range(len(matrix)))
+        total = sum(sum(row) for matrix in confusions for row in matrix)
         print(f"per-window accuracy on the held-out subjects' trials: {100 * correct / total:.2f} % ({total} windows)")
     pairs = defaultdict(list)
     for subject, old, new, latency, wrong, unknown in results:
