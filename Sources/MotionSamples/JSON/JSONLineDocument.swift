@@ -76,15 +76,15 @@ final class JSONLineDocument {
             return true
         case .object(let object):
             guard depth + 1 < Self.maximumDepth else { return false }
+            // Equal keys need no order between them: any key written twice sends the value to JSONEncoder.
             let members = object.members
-            let order = members.indices.sorted { left, right in
-                let comparison = compare(members[left].key, members[right].key)
-                return comparison != 0 ? comparison < 0 : left < right
-            }
+            let order = members.indices.sorted { bytes[members[$0].key].lexicographicallyPrecedes(bytes[members[$1].key]) }
             output.append(UInt8(ascii: "{"))
             for (position, index) in order.enumerated() {
                 if position > 0 {
-                    guard compare(members[order[position - 1]].key, members[index].key) != 0 else { return false }
+                    guard !bytes[members[order[position - 1]].key].elementsEqual(bytes[members[index].key]) else {
+                        return false
+                    }
                     output.append(UInt8(ascii: ","))
                 }
                 JSONStringEscaping.appendQuoted(bytes[members[index].key], to: &output)
@@ -106,16 +106,5 @@ final class JSONLineDocument {
             bytes.removeLast(2)
         }
         return .literal(start..<bytes.count)
-    }
-
-    /// The lexicographic order of two byte ranges of ``bytes``: negative, zero or positive.
-    private func compare(_ left: Range<Int>, _ right: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { all in
-            let common = min(left.count, right.count)
-            for offset in 0..<common where all[left.lowerBound + offset] != all[right.lowerBound + offset] {
-                return Int(all[left.lowerBound + offset]) - Int(all[right.lowerBound + offset])
-            }
-            return left.count - right.count
-        }
     }
 }
