@@ -108,6 +108,8 @@ def main():
     parser.add_argument("--accuracy", action="store_true", help="also the fold models' per-window held-out accuracy")
     parser.add_argument("--transitions", default="", help="seconds into the new activity of each switch window added")
     parser.add_argument("--transition-window", type=float, default=4.0, help="the model's window, seconds")
+    parser.add_argument("--bridge", type=float, default=0.0,
+                        help="seconds of a turn the gyroscope sees in each training switch (latency.py --bridge)")
     arguments = parser.parse_args()
     tools = Path(arguments.bin)
     missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
@@ -149,7 +151,7 @@ def main():
                 directory = work / "transitions"
                 directory.mkdir(exist_ok=True)
                 training += transition_recordings(by_subject, [s for s in subjects if s not in held_out], offsets,
-                                                  arguments.transition_window, directory)
+                                                  arguments.transition_window, directory, arguments.bridge)
             subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model],
                            check=True)
         if arguments.accuracy:

@@ -186,9 +186,10 @@ def measure(predictions, switch, old, new):
     return latency, wrong, unknown
 
 
-def transition_recordings(by_subject, subjects, offsets, window, directory):
-    """Every switch of `subjects` as recordings of one window ending `offset` seconds into the new activity, tagged
-    with it (the same first trials as the streams); returns their paths."""
+def transition_recordings(by_subject, subjects, offsets, window, directory, bridge=0.0):
+    """Every switch of `subjects` as recordings of one window ending `offset` seconds after the switch began (after
+    `bridge` seconds of turning, ``join``), tagged with the new activity (the same first trials as the streams);
+    returns their paths."""
     paths = []
     for subject in subjects:
         activities = by_subject[subject]
@@ -196,10 +197,10 @@ def transition_recordings(by_subject, subjects, offsets, window, directory):
             for offset in offsets:
                 # Half a second more of the new activity than the window's share, so that fusion's edges never
                 # leave the recording a sample short of one window (only the first window is cut).
-                path = directory / f"transition-{subject}-{old}-to-{new}-{offset}.imurec"
+                path = directory / f"transition-{subject}-{old}-to-{new}-{offset}-{bridge}.imurec"
                 if not path.exists():
                     join(activities[old], activities[new], path, first_seconds=window - offset,
-                         second_seconds=offset + 0.5, tag=new)
+                         second_seconds=offset + 0.5 - bridge, tag=new, bridge=bridge)
                 paths.append(str(path))
     return paths
 
@@ -318,7 +319,7 @@ def main():
                 directory = work / "transitions"
                 directory.mkdir(exist_ok=True)
                 training += transition_recordings(by_subject, [s for s in subjects if s not in held_out], offsets,
-                                                  arguments.transition_window, directory)
+                                                  arguments.transition_window, directory, arguments.bridge)
             subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model],
                            check=True)
         if arguments.accuracy:
