@@ -31,8 +31,10 @@ struct ClassifyCommand: AsyncParsableCommand {
             Fuses the accelerometer and gyroscope into device motion at the model's rate, cuts it into the model's \
             overlapping windows (a ring buffer: one prediction per hop) and averages the last --smoothing windows. \
             --hop N predicts every N samples instead of every model hop, from windows of the same length: --hop 5 \
-            (0.2 s at 25 Hz) names a new activity in about half the time (Benchmarks/Activity/latency.py) for ten \
-            times the classification work. \
+            (0.2 s at 25 Hz) names a new activity in about half the time for ten times the classification work; \
+            with --smoothing 1 --threshold 0 too, a model of 4 s windows (as the bundled one) names it 1.5-2 s \
+            after the switch at the median instead of 6-7 s, at the price of brief wrong activities \
+            (Benchmarks/Activity/latency.py, hapt-latency.py). \
             Below --threshold the activity is reported as `unknown`. Text output prints a line whenever the activity \
             changes (activity, confidence, since when); --json prints one object per window: \
             {"timestamp","activity","confidence","since","probabilities":{...}}.
