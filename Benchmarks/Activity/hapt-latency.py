@@ -31,7 +31,8 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from latency import classify, held_out_confusion, measure, percentile, summarise, transition_recordings
+from latency import (add_shared_options, classify, fold_model, held_out_confusion, measure, percentile, require_tools,
+                     summarise)
 
 # HAPT's basic activities (its activity_labels.txt) by the canonical names imu-import gives them.
 ACTIVITIES = {1: "walking", 2: "upstairs", 3: "downstairs", 4: "sitting", 5: "standing", 6: "lying"}
@@ -97,24 +98,16 @@ def import_experiments(tools, raw_data, labels, destination):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bin", default=".build/release")
+    add_shared_options(parser)
     parser.add_argument("--recordings", default=os.environ.get("HAPT_RECORDINGS", "/tmp/imu-bridge-hapt"))
     parser.add_argument("--data", default="../shared/data/hapt")
-    parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--gap", type=float, default=10.0, help="most seconds between two segments of a switch")
-    parser.add_argument("--classify-args", default="")
-    parser.add_argument("--train-args", default="")
     parser.add_argument("--work", default=None, help="keep the models and whole experiments here")
-    parser.add_argument("--accuracy", action="store_true", help="also the fold models' per-window held-out accuracy")
-    parser.add_argument("--transitions", default="", help="seconds into the new activity of each switch window added")
-    parser.add_argument("--transition-window", type=float, default=4.0, help="the model's window, seconds")
     parser.add_argument("--bridge", type=float, default=0.0,
                         help="seconds of a turn the gyroscope sees in each training switch (latency.py --bridge)")
     arguments = parser.parse_args()
     tools = Path(arguments.bin)
-    missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
-    if missing:
-        sys.exit(f"hapt-latency.py: {', '.join(missing)} not found in {tools}: build first (swift build -c release)")
+    require_tools(tools, "hapt-latency.py")
     raw_data = Path(arguments.data, "RawData")
     if not (raw_data / "labels.txt").is_file():
         print(f"skipped: {raw_data}/labels.txt not found")
@@ -138,22 +131,15 @@ def main():
             by_subject[parsed[2]].setdefault(parsed[0], recording)
     subjects = sorted(segments, key=lambda name: int(name[4:]))
     folds = [subjects[index::arguments.folds] for index in range(arguments.folds)]
-    offsets = [float(value) for value in arguments.transitions.split()]
 
     results = []
     from_old = []  # settled switches' latencies from the old segment's end
     confusions = []
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
-        if not model.exists():
-            training = [path for subject in subjects if subject not in held_out for path in segments[subject]]
-            if offsets:
-                directory = work / "transitions"
-                directory.mkdir(exist_ok=True)
-                training += transition_recordings(by_subject, [s for s in subjects if s not in held_out], offsets,
-                                                  arguments.transition_window, directory, arguments.bridge)
-            subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model],
-                           check=True)
+        training_subjects = [subject for subject in subjects if subject not in held_out]
+        training = [path for subject in training_subjects for path in segments[subject]]
+        fold_model(tools, model, training, by_subject, training_subjects, arguments, work)
         if arguments.accuracy:
             confusions.append(held_out_confusion(tools, model, [p for s in held_out for p in segments[s]]))
         for (experiment, user), labelled in sorted(labels.items()):

@@ -268,26 +268,50 @@ def percentile(values, fraction):
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_shared_options(parser):
+    """The options latency.py and hapt-latency.py share."""
     parser.add_argument("--bin", default=".build/release")
-    parser.add_argument("--recordings", default=os.environ.get("MOTIONSENSE_RECORDINGS", "/tmp/imu-bridge-motionsense"))
-    parser.add_argument("--data", default="../shared/data/motionsense")
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--classify-args", default="")
     parser.add_argument("--train-args", default="")
-    parser.add_argument("--work", default=None, help="keep the models and streams here")
-    parser.add_argument("--keep-predictions", action="store_true", help="keep every stream's predictions in WORK")
     parser.add_argument("--accuracy", action="store_true", help="also the fold models' per-window held-out accuracy")
     parser.add_argument("--transitions", default="", help="seconds into the new activity of each switch window added")
     parser.add_argument("--transition-window", type=float, default=4.0, help="the model's window, seconds")
+
+
+def require_tools(tools, script):
+    """Exits with a message unless the tools a latency script runs are in `tools`."""
+    missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
+    if missing:
+        sys.exit(f"{script}: {', '.join(missing)} not found in {tools}: build first (swift build -c release)")
+
+
+def fold_model(tools, model, training, by_subject, training_subjects, arguments, work):
+    """Trains `model` with imu-train on `training` (recording paths) and, with --transitions, the training subjects'
+    switches (``transition_recordings``), unless it exists."""
+    if model.exists():
+        return
+    offsets = [float(value) for value in arguments.transitions.split()]
+    if offsets:
+        directory = work / "transitions"
+        directory.mkdir(exist_ok=True)
+        training = training + transition_recordings(by_subject, training_subjects, offsets,
+                                                    arguments.transition_window, directory, arguments.bridge)
+    subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model], check=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_shared_options(parser)
+    parser.add_argument("--recordings", default=os.environ.get("MOTIONSENSE_RECORDINGS", "/tmp/imu-bridge-motionsense"))
+    parser.add_argument("--data", default="../shared/data/motionsense")
+    parser.add_argument("--work", default=None, help="keep the models and streams here")
+    parser.add_argument("--keep-predictions", action="store_true", help="keep every stream's predictions in WORK")
     parser.add_argument("--bridge", type=float, default=0.0,
                         help="seconds of a turn the gyroscope sees between the joined trials (default: none)")
     arguments = parser.parse_args()
     tools = Path(arguments.bin)
-    missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
-    if missing:
-        sys.exit(f"latency.py: {', '.join(missing)} not found in {tools}: build first (swift build -c release)")
+    require_tools(tools, "latency.py")
     recordings = Path(arguments.recordings)
     if not recordings.is_dir() or not any(recordings.glob("*.imurec")):
         if not Path(arguments.data, "A_DeviceMotion_data").is_dir():
@@ -311,17 +335,9 @@ def main():
     confusions = []
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
-        if not model.exists():
-            training = [str(r) for r in sorted(recordings.glob("*.imurec"))
-                        if parse_recording_name(r.name) and parse_recording_name(r.name)[2] not in held_out]
-            offsets = [float(value) for value in arguments.transitions.split()]
-            if offsets:
-                directory = work / "transitions"
-                directory.mkdir(exist_ok=True)
-                training += transition_recordings(by_subject, [s for s in subjects if s not in held_out], offsets,
-                                                  arguments.transition_window, directory, arguments.bridge)
-            subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), *training, "-o", model],
-                           check=True)
+        training = [str(r) for r in sorted(recordings.glob("*.imurec"))
+                    if parse_recording_name(r.name) and parse_recording_name(r.name)[2] not in held_out]
+        fold_model(tools, model, training, by_subject, [s for s in subjects if s not in held_out], arguments, work)
         if arguments.accuracy:
             trials = [str(r) for r in sorted(recordings.glob("*.imurec"))
                       if parse_recording_name(r.name) and parse_recording_name(r.name)[2] in held_out]
