@@ -28,7 +28,13 @@ struct TrainCommand: ParsableCommand {
             the training subjects: inside every outer fold for the reported score (nested cross-validation), and on \
             all subjects for the model written; the model file records the grid, every candidate's inner score and \
             the choice. Sessions that name no subject (imu-record's) are grouped by session, and imu-train says so. \
-            --rate is the device-motion rate the sessions are resampled to, and the model's rate.
+            --rate is the device-motion rate the sessions are resampled to, and the model's rate. \
+            --no-movement-axes leaves out the features of the user acceleration and rotation rate along the device's \
+            own axes (their magnitude, vertical and horizontal parts stay, and so does gravity per axis, the \
+            posture): where the device may sit any way round, as a phone in a pocket, the model then generalises \
+            better to people it never saw (MotionSense, subject-disjoint: 95.54 % -> 97.05 %); where it is mounted \
+            one way, it loses a little (HAPT, a phone on the waist: 96.28 % -> 95.40 %). The bundled model is \
+            trained so.
 
             Inputs are recordings written by imu-record or imu-import (label = tag, read as an activity name of \
             docs/labels.md or through --label-map; subject = subject; their raw \
@@ -76,6 +82,14 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .customLong("description"), help: "What the data is, stored in the model (default: the input paths).")
     var dataDescription: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Describe the movement along the device's own axes too (default).",
+            discussion: "--no-movement-axes describes it only by its magnitude and its vertical and horizontal parts, "
+                + "which stay the same when the device turns: for a device that sits any way round, in a pocket."))
+    var movementAxes = true
+
     @OptionGroup var window: WindowOptions
     @OptionGroup var boosting: BoostingOptions
     @OptionGroup var labelMap: LabelMapOption
@@ -121,7 +135,9 @@ struct TrainCommand: ParsableCommand {
         let progress = TerminalProgressBar()
         var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
         progress.update("reading", completed: 0, total: total)
-        let dataset = try loader.windowedDataset(from: inputs, configuration: configuration) { session in
+        let featureSet: FeatureSet = movementAxes ? .all : .withoutMovementAxes
+        let dataset = try loader.windowedDataset(from: inputs, configuration: configuration, featureSet: featureSet) {
+            session in
             table.add(session.summaryRow(window: configuration))
             progress.clear()
             session.reportShortOrRepaired(tool: "imu-train", window: configuration, consequence: "it is not trained on")

@@ -60,6 +60,33 @@ import Testing
         }
     }
 
+    @Test("a model of the features without the movement axes round-trips and is recognised by its names")
+    func modelWithoutMovementAxesRoundTrips() throws {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = 5
+        parameters.minimumLeafSize = 3
+        let dataset = try WindowedDataset(
+            sessions: SyntheticMotion.sessions(subjects: 2), configuration: TrainingTests.configuration,
+            featureSet: .withoutMovementAxes)
+        let model = try ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
+        #expect(model.featureSet == .withoutMovementAxes)
+        #expect(model.featureNames == FeatureSet.withoutMovementAxes.featureNames)
+        let decoded = try ActivityModel.decode(model.encoded(), path: "test.model")
+        #expect(decoded.featureSet == .withoutMovementAxes)
+        #expect(try decoded.encoded() == model.encoded())
+        #expect(try decoded.evaluate(on: dataset).accuracy > 0.9)
+        let allFeatures = try WindowedDataset(
+            sessions: SyntheticMotion.sessions(subjects: 1), configuration: TrainingTests.configuration)
+        #expect(throws: ActivityError.self) { try decoded.evaluate(on: allFeatures) }
+    }
+
+    @Test func aFeatureListOfNoSetIsRejected() throws {
+        var object = try json()
+        object["featureNames"] = Array(FeatureSet.all.featureNames.dropLast())
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: ActivityError.self) { try ActivityModel.decode(data, path: "test.model") }
+    }
+
     @Test func classCountMismatchIsRejected() throws {
         var object = try json()
         object["classNames"] = ["only", "two"]

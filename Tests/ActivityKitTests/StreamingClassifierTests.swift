@@ -56,6 +56,28 @@ import Testing
         }
     }
 
+    @Test("a model without the movement axes is fed its own features, also when it replaces one with them")
+    func modelWithoutMovementAxesGetsItsFeatures() throws {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = 10
+        parameters.minimumLeafSize = 3
+        let dataset = try WindowedDataset(
+            sessions: SyntheticMotion.sessions(subjects: 2), configuration: .onDevice, featureSet: .withoutMovementAxes)
+        let reduced = try ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
+        let extractor = FeatureExtractor(configuration: .onDevice, featureSet: .withoutMovementAxes)
+        let samples = SyntheticMotion.samples(
+            count: 40, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 7)
+        var fresh = StreamingActivityClassifier(model: reduced)
+        var replaced = StreamingActivityClassifier(model: Self.onDeviceModel)
+        try replaced.replaceModel(with: reduced)
+        for (index, motion) in samples.enumerated() {
+            let due = index >= 19 && (index + 1) % 5 == 0
+            let expected = due ? reduced.predict(features: extractor.features(of: samples[index - 19...index])) : nil
+            #expect(fresh.process(motion)?.prediction == expected)
+            #expect(replaced.process(motion)?.prediction == expected)
+        }
+    }
+
     @Test func reloadWithOtherWindowsIsRefusedAndTheStreamGoesOn() throws {
         var classifier = StreamingActivityClassifier(model: Self.onDeviceModel)
         let samples = SyntheticMotion.samples(

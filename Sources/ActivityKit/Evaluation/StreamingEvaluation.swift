@@ -14,7 +14,7 @@ extension SessionLoader {
             throw .sampleRateMismatch(session: paths.joined(separator: ", "), expected: model.window.sampleRate, found: sampleRate)
         }
         let inputs = try inputs(from: paths)
-        let extractor = FeatureExtractor(configuration: model.window)
+        let extractor = FeatureExtractor(configuration: model.window, featureSet: model.featureSet)
         // The model's classes by name; two classes the map reads as one name are one row and column.
         var names: [String] = []
         let column = model.classNames.map { className in

@@ -6,14 +6,17 @@ import Glibc
 
 /// Turns one window of `DeviceMotion` into a fixed-length feature vector, always in the order of ``featureNames``.
 ///
-/// The order is: for each movement channel of ``MotionChannel`` (user acceleration and rotation rate, per axis,
-/// magnitude, vertical and horizontal parts) the time-domain statistics of ``TimeStatistic`` followed by the
-/// spectral features of ``SpectralFeature``; then for each posture channel (gravity per axis) mean, std, min and
-/// max; then the step-periodicity features of ``PeriodicityFeature`` on the channels of ``periodicChannels``; then
-/// the axis correlations of ``CorrelationPair``. Names are `channel.feature`.
+/// The order is: for each movement channel of the ``FeatureSet`` (of ``MotionChannel``: user acceleration and
+/// rotation rate, per axis unless the set leaves them out, magnitude, vertical and horizontal parts) the time-domain
+/// statistics of ``TimeStatistic`` followed by the spectral features of ``SpectralFeature``; then for each posture
+/// channel (gravity per axis) mean, std, min and max; then the step-periodicity features of ``PeriodicityFeature`` on
+/// the channels of ``periodicChannels``; then the set's correlations of ``CorrelationPair``. Names are
+/// `channel.feature`.
 public struct FeatureExtractor: Sendable {
     /// The window configuration the features are computed for.
     public let configuration: WindowConfiguration
+    /// Which features are computed.
+    public let featureSet: FeatureSet
     /// Names of the features, in the order ``features(of:)`` returns them.
     public let featureNames: [String]
     private let spectrum: PowerSpectrum
@@ -70,35 +73,24 @@ public struct FeatureExtractor: Sendable {
         }
     }
 
-    /// Creates an extractor for windows of `configuration`.
-    public init(configuration: WindowConfiguration) {
+    /// Creates an extractor of the features of `featureSet` for windows of `configuration`.
+    public init(configuration: WindowConfiguration, featureSet: FeatureSet = .all) {
         self.configuration = configuration
+        self.featureSet = featureSet
         spectrum = PowerSpectrum(length: configuration.size, sampleRate: configuration.sampleRate)
-        var names: [String] = []
-        for channel in MotionChannel.allCases where !channel.isPosture {
-            names += TimeStatistic.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
-            names += SpectralFeature.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
-        }
-        for channel in MotionChannel.allCases where channel.isPosture {
-            names += PostureStatistic.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
-        }
-        for channel in Self.periodicChannels {
-            names += PeriodicityFeature.allCases.map { "\(channel.rawValue).\($0.rawValue)" }
-        }
-        names += CorrelationPair.allCases.map { "correlation.\($0.rawValue)" }
-        featureNames = names
+        featureNames = featureSet.featureNames
     }
 
     /// The features of one window; `window.count` must equal the configured size. Non-finite values become 0.
     public func features<Window: RandomAccessCollection>(of window: Window) -> [Double] where Window.Element == DeviceMotion {
         precondition(window.count == configuration.size, "FeatureExtractor: window must hold exactly the configured number of samples")
         var signals: [MotionChannel: [Double]] = [:]
-        for channel in MotionChannel.allCases {
+        for channel in MotionChannel.allCases where featureSet == .all || !channel.isDeviceAxis {
             signals[channel] = window.map(channel.value(of:))
         }
         var features: [Double] = []
         features.reserveCapacity(featureNames.count)
-        for channel in MotionChannel.allCases where !channel.isPosture {
+        for channel in featureSet.movementChannels {
             let signal = signals[channel, default: []]
             features += timeStatistics(signal)
             features += spectralFeatures(signal)
@@ -111,7 +103,7 @@ public struct FeatureExtractor: Sendable {
         for channel in Self.periodicChannels {
             features += periodicity(signals[channel, default: []])
         }
-        for pair in CorrelationPair.allCases {
+        for pair in featureSet.correlationPairs {
             features.append(Self.correlation(signals[pair.channels.0, default: []], signals[pair.channels.1, default: []]))
         }
         return features.map { $0.isFinite ? $0 : 0 }

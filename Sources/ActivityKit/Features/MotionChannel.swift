@@ -40,6 +40,14 @@ public enum MotionChannel: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the channel is the movement along one of the device's own axes, which changes when the device turns.
+    public var isDeviceAxis: Bool {
+        switch self {
+        case .userAccelerationX, .userAccelerationY, .userAccelerationZ, .rotationRateX, .rotationRateY, .rotationRateZ: true
+        default: false
+        }
+    }
+
     /// The channel's value for one device-motion estimate.
     @inlinable
     public func value(of motion: DeviceMotion) -> Double {

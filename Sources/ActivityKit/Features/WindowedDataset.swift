@@ -4,6 +4,8 @@ import DeviceMotionKit
 public struct WindowedDataset: Sendable {
     /// The window configuration used to cut the sessions.
     public let configuration: WindowConfiguration
+    /// The features of each window.
+    public let featureSet: FeatureSet
     /// One feature row per window.
     public private(set) var features: FeatureMatrix
     /// Activity name of each window.
@@ -18,12 +20,15 @@ public struct WindowedDataset: Sendable {
     /// file carries its own device motion) or the sessions came fused.
     public internal(set) var recordingFusion: FusionMode?
 
-    /// Cuts every session into windows of `configuration` and extracts their features (sessions in parallel, result in input order).
-    public init(sessions: [LabelledSession], configuration: WindowConfiguration) throws(ActivityError) {
+    /// Cuts every session into windows of `configuration` and extracts their features of `featureSet` (sessions in
+    /// parallel, result in input order).
+    public init(
+        sessions: [LabelledSession], configuration: WindowConfiguration, featureSet: FeatureSet = .all
+    ) throws(ActivityError) {
         for session in sessions where abs(session.sampleRate - configuration.sampleRate) > 1e-6 {
             throw .sampleRateMismatch(session: session.name, expected: configuration.sampleRate, found: session.sampleRate)
         }
-        let extractor = FeatureExtractor(configuration: configuration)
+        let extractor = FeatureExtractor(configuration: configuration, featureSet: featureSet)
         let columnCount = extractor.featureNames.count
         var perSession = concurrentMap(sessions.count) { index in
             var window = SlidingWindow<DeviceMotion>(configuration: configuration)
@@ -34,6 +39,7 @@ public struct WindowedDataset: Sendable {
             return rows
         }
         self.configuration = configuration
+        self.featureSet = featureSet
         features = FeatureMatrix(columnCount: columnCount)
         labels = []
         groups = []

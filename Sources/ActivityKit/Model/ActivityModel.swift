@@ -27,29 +27,34 @@ public struct ActivityModel: Codable, Sendable {
     /// The trees.
     public let classifier: GradientBoostedTrees
 
-    /// Assembles a model and checks that its parts fit this build's feature extractor.
+    /// Assembles a model of the features of `featureSet` and checks that its parts fit this build's feature
+    /// extractor.
     public init(
-        window: WindowConfiguration, classNames: [String], summary: TrainingSummary,
+        window: WindowConfiguration, featureSet: FeatureSet = .all, classNames: [String], summary: TrainingSummary,
         classifier: GradientBoostedTrees
     ) throws(ActivityError) {
         formatVersion = Self.currentFormatVersion
         self.window = window
-        featureNames = FeatureExtractor(configuration: window).featureNames
+        featureNames = featureSet.featureNames
         self.classNames = classNames
         self.summary = summary
         self.classifier = classifier
         try validate()
     }
 
-    /// Checks version and shape: the feature order must be this build's, and the trees must fit the features and classes.
+    /// The features the model is computed from (``FeatureSet/all`` for a model that failed ``validate()``).
+    public var featureSet: FeatureSet { FeatureSet(featureNames: featureNames) ?? .all }
+
+    /// Checks version and shape: the features must be one of this build's sets, in its order, and the trees must fit
+    /// the features and classes.
     public func validate() throws(ActivityError) {
         guard Self.readableFormatVersions.contains(formatVersion) else {
             throw .unsupportedModelVersion(found: formatVersion, supported: Self.currentFormatVersion)
         }
-        let expected = FeatureExtractor(configuration: window).featureNames
-        guard featureNames == expected else {
+        guard FeatureSet(featureNames: featureNames) != nil else {
+            let sizes = FeatureSet.allCases.map { "\($0.featureNames.count)" }.joined(separator: " or ")
             throw .incompatibleModel(
-                "it lists \(featureNames.count) features but this build computes \(expected.count) in a different order"
+                "it lists \(featureNames.count) features but this build computes \(sizes) in a different order"
             )
         }
         guard classNames.count == classifier.classCount, Set(classNames).count == classNames.count

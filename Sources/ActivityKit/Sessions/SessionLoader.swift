@@ -56,19 +56,20 @@ public struct SessionLoader: Sendable {
     /// (then into the dataset's matrix): 2 MiB, about 800 windows, more than a MotionSense trial has.
     static let residentBytesPerSession = 2 << 20
 
-    /// The windows of every session under `paths`, cut by `configuration`, in path order. Each session's motion is
-    /// cut into windows as it is fused and only the windows' features are kept, so memory grows with the number of
-    /// windows, not with the size of the files; `inspect` sees each session's summary (to name one shorter than a
-    /// window, or readings dropped).
+    /// The windows of every session under `paths`, cut by `configuration`, in path order, with the features of
+    /// `featureSet`. Each session's motion is cut into windows as it is fused and only the windows' features are
+    /// kept, so memory grows with the number of windows, not with the size of the files; `inspect` sees each
+    /// session's summary (to name one shorter than a window, or readings dropped).
     public func windowedDataset(
-        from paths: [String], configuration: WindowConfiguration, inspect: (SessionSummary) -> Void = { _ in }
+        from paths: [String], configuration: WindowConfiguration, featureSet: FeatureSet = .all,
+        inspect: (SessionSummary) -> Void = { _ in }
     ) throws(ActivityError) -> WindowedDataset {
         guard abs(sampleRate - configuration.sampleRate) <= 1e-6 else {
             throw .sampleRateMismatch(session: paths.joined(separator: ", "), expected: configuration.sampleRate, found: sampleRate)
         }
         let inputs = try inputs(from: paths)
-        let extractor = FeatureExtractor(configuration: configuration)
-        var dataset = try WindowedDataset(sessions: [], configuration: configuration)
+        let extractor = FeatureExtractor(configuration: configuration, featureSet: featureSet)
+        var dataset = try WindowedDataset(sessions: [], configuration: configuration, featureSet: featureSet)
         var start = 0
         while start < inputs.count {
             let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])

@@ -12,7 +12,7 @@ public struct StreamingActivityClassifier: Sendable {
 
     /// The model in use.
     public private(set) var model: ActivityModel
-    private let extractor: FeatureExtractor
+    private var extractor: FeatureExtractor
     private var window: SlidingWindow<DeviceMotion>
     private var lastTimestamp: Double?
 
@@ -39,16 +39,20 @@ public struct StreamingActivityClassifier: Sendable {
 
     private init(model: ActivityModel, windows: WindowConfiguration) {
         self.model = model
-        extractor = FeatureExtractor(configuration: model.window)
+        extractor = FeatureExtractor(configuration: model.window, featureSet: model.featureSet)
         window = SlidingWindow(configuration: windows)
     }
 
-    /// Switches to `newModel`, keeping the buffered samples; refuses (and keeps the model in use) a model whose
-    /// windows differ, since the running stream stays at the rate and window shape it was started with.
+    /// Switches to `newModel`, keeping the buffered samples (and computing the new model's features from them when
+    /// its ``FeatureSet`` differs); refuses (and keeps the model in use) a model whose windows differ, since the
+    /// running stream stays at the rate and window shape it was started with.
     ///
     /// - Throws: ``ActivityError/windowMismatch(running:found:)`` unless the rate, size and hop are the same.
     public mutating func replaceModel(with newModel: ActivityModel) throws(ActivityError) {
         guard newModel.window == model.window else { throw .windowMismatch(running: model.window, found: newModel.window) }
+        if newModel.featureSet != extractor.featureSet {
+            extractor = FeatureExtractor(configuration: newModel.window, featureSet: newModel.featureSet)
+        }
         model = newModel
     }
 

@@ -35,7 +35,7 @@ public struct ActivityTrainer: Sendable {
             hyperparameterSelection: selection ?? .given(parameters), recordingFusion: dataset.recordingFusion
         )
         return try ActivityModel(
-            window: dataset.configuration, classNames: classNames, summary: summary,
+            window: dataset.configuration, featureSet: dataset.featureSet, classNames: classNames, summary: summary,
             classifier: classifier)
     }
 
@@ -130,6 +130,9 @@ extension ActivityModel {
             throw .invalidWindow(
                 "the data was cut into \(dataset.configuration.size)-sample windows but the model expects \(window.size)"
             )
+        }
+        guard dataset.featureSet == featureSet else {
+            throw .incompatibleModel("the data has the features \(dataset.featureSet) but the model \(featureSet)")
         }
         let unknown = Set(dataset.labels).subtracting(classNames)
         guard unknown.isEmpty else { throw .unknownActivities(unknown.sorted(), known: classNames) }

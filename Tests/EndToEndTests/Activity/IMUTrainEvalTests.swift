@@ -246,6 +246,38 @@ struct IMUTrainEvalTests {
         }
     }
 
+    @Test("--no-movement-axes: a model of the features without the device axes, which imu-eval and imu-classify use")
+    func withoutMovementAxes() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
+        let modelURL = scratch.root.appendingPathComponent("axes-free.model")
+        let training = try scratch.run(
+            "imu-train", [scratch.motionSense.path, "--no-movement-axes", "-o", modelURL.path] + trainingOptions)
+        #expect(training.status == ExitStatus.success.rawValue, "\(training.standardError)")
+        let model = try ActivityModel.load(contentsOf: modelURL)
+        #expect(model.featureSet == .withoutMovementAxes)
+        #expect(model.featureNames.count == 157 && !model.featureNames.contains("userAccelerationX.mean"))
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSense.path])
+        let dataset = try WindowedDataset(sessions: sessions, configuration: model.window, featureSet: .withoutMovementAxes)
+        let evaluation = try scratch.run("imu-eval", ["--model", modelURL.path, scratch.motionSense.path, "--json"])
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        try expectConsistent(report, classNames: ["standing", "walking"], windows: dataset.windowCount)
+        #expect(report["accuracy"] as? Double == 1)
+        // imu-classify scores the windows of a walking recording with the model's features: walking, never standing.
+        let recording = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.motionSense.path).sorted().first { $0.hasPrefix("walking") })
+        let path = scratch.motionSense.appendingPathComponent(recording).path
+        let replay = try scratch.run("imu-classify", ["--model", modelURL.path, "--replay", path, "--json"])
+        #expect(replay.status == ExitStatus.success.rawValue, "\(replay.standardError)")
+        let lines = try jsonLines(replay.output)
+        let windows = try WindowedDataset(
+            sessions: SessionLoader(sampleRate: 25).sessions(from: [path]), configuration: model.window,
+            featureSet: .withoutMovementAxes)
+        #expect(lines.count == windows.windowCount && !lines.isEmpty)
+        #expect(lines.allSatisfy { $0["activity"] as? String != "standing" }, "\(replay.output)")
+    }
+
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
     func trainAndEvaluateHAPT() throws {
         let scratch = try ScratchDirectory()
