@@ -3,13 +3,7 @@ import Foundation
 import Testing
 
 @Suite struct ModelFileTests {
-    static let model: ActivityModel = {
-        var parameters = GradientBoostingParameters()
-        parameters.rounds = 5
-        parameters.minimumLeafSize = 3
-        let dataset = try! WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 2), configuration: TrainingTests.configuration)
-        return try! ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
-    }()
+    static let model = try! SyntheticMotion.model(rounds: 5, configuration: TrainingTests.configuration)
 
     func json() throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Self.model.encoded()) as? [String: Any])
@@ -62,13 +56,11 @@ import Testing
 
     @Test("a model of the features without the movement axes round-trips and is recognised by its names")
     func modelWithoutMovementAxesRoundTrips() throws {
-        var parameters = GradientBoostingParameters()
-        parameters.rounds = 5
-        parameters.minimumLeafSize = 3
+        let model = try SyntheticMotion.model(
+            rounds: 5, configuration: TrainingTests.configuration, featureSet: .withoutMovementAxes)
         let dataset = try WindowedDataset(
             sessions: SyntheticMotion.sessions(subjects: 2), configuration: TrainingTests.configuration,
             featureSet: .withoutMovementAxes)
-        let model = try ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
         #expect(model.featureSet == .withoutMovementAxes)
         #expect(model.featureNames == FeatureSet.withoutMovementAxes.featureNames)
         let decoded = try ActivityModel.decode(model.encoded(), path: "test.model")

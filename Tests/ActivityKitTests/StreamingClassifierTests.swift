@@ -4,13 +4,7 @@ import Testing
 
 @Suite struct StreamingClassifierTests {
     /// A model trained with the classic on-device windows: 20 samples, hop 5, 25 Hz.
-    static let onDeviceModel: ActivityModel = {
-        var parameters = GradientBoostingParameters()
-        parameters.rounds = 10
-        parameters.minimumLeafSize = 3
-        let dataset = try! WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 2), configuration: .onDevice)
-        return try! ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
-    }()
+    static let onDeviceModel = try! SyntheticMotion.model(rounds: 10, configuration: .onDevice)
 
     @Test func trainsAndExtractsFeaturesAtWindowTwenty() throws {
         let model = Self.onDeviceModel
@@ -58,12 +52,7 @@ import Testing
 
     @Test("a model without the movement axes is fed its own features, also when it replaces one with them")
     func modelWithoutMovementAxesGetsItsFeatures() throws {
-        var parameters = GradientBoostingParameters()
-        parameters.rounds = 10
-        parameters.minimumLeafSize = 3
-        let dataset = try WindowedDataset(
-            sessions: SyntheticMotion.sessions(subjects: 2), configuration: .onDevice, featureSet: .withoutMovementAxes)
-        let reduced = try ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
+        let reduced = try SyntheticMotion.model(rounds: 10, configuration: .onDevice, featureSet: .withoutMovementAxes)
         let extractor = FeatureExtractor(configuration: .onDevice, featureSet: .withoutMovementAxes)
         let samples = SyntheticMotion.samples(
             count: 40, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 7)

@@ -51,4 +51,15 @@ enum SyntheticMotion {
         }
         return sessions
     }
+
+    /// A quickly trained model of two subjects' ``sessions(subjects:)``: `rounds` rounds, leaves of at least 3 windows.
+    static func model(
+        rounds: Int, configuration: WindowConfiguration, featureSet: FeatureSet = .all
+    ) throws -> ActivityModel {
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = rounds
+        parameters.minimumLeafSize = 3
+        let dataset = try WindowedDataset(sessions: sessions(subjects: 2), configuration: configuration, featureSet: featureSet)
+        return try ActivityTrainer(parameters: parameters).train(dataset: dataset, dataDescription: "synthetic")
+    }
 }
