@@ -85,7 +85,7 @@ struct TrainCommand: ParsableCommand {
     @Flag(
         inversion: .prefixedNo,
         help: ArgumentHelp(
-            "Describe the movement along the device's own axes too (default).",
+            "Describe the movement along the device's own axes too.",
             discussion: "--no-movement-axes describes it only by its magnitude and its vertical and horizontal parts, "
                 + "which stay the same when the device turns: for a device that sits any way round, in a pocket."))
     var movementAxes = true
