@@ -85,7 +85,7 @@ public struct FeatureExtractor: Sendable {
     public func features<Window: RandomAccessCollection>(of window: Window) -> [Double] where Window.Element == DeviceMotion {
         precondition(window.count == configuration.size, "FeatureExtractor: window must hold exactly the configured number of samples")
         var signals: [MotionChannel: [Double]] = [:]
-        for channel in MotionChannel.allCases where featureSet == .all || !channel.isDeviceAxis {
+        for channel in MotionChannel.allCases where featureSet.uses(channel) {
             signals[channel] = window.map(channel.value(of:))
         }
         var features: [Double] = []

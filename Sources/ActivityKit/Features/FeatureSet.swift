@@ -11,16 +11,15 @@ public enum FeatureSet: CaseIterable, Sendable {
     /// way) it falls by 0.9-1.3 (Benchmarks/Activity/RESULTS.md).
     case withoutMovementAxes
 
+    /// Whether the set's features read `channel`.
+    public func uses(_ channel: MotionChannel) -> Bool { self == .all || !channel.isDeviceAxis }
+
     /// The movement channels whose statistics and spectra are features, in feature order.
-    public var movementChannels: [MotionChannel] {
-        MotionChannel.allCases.filter { !$0.isPosture && (self == .all || !$0.isDeviceAxis) }
-    }
+    public var movementChannels: [MotionChannel] { MotionChannel.allCases.filter { !$0.isPosture && uses($0) } }
 
     /// The channel pairs whose correlation is a feature, in feature order.
     public var correlationPairs: [FeatureExtractor.CorrelationPair] {
-        FeatureExtractor.CorrelationPair.allCases.filter {
-            self == .all || !($0.channels.0.isDeviceAxis || $0.channels.1.isDeviceAxis)
-        }
+        FeatureExtractor.CorrelationPair.allCases.filter { uses($0.channels.0) && uses($0.channels.1) }
     }
 
     /// The names of the set's features, `channel.feature`, in the order ``FeatureExtractor`` computes them.
