@@ -15,7 +15,7 @@ segment's end counts as never settled.
 Usage (from the package root, after `swift build -c release --static-swift-stdlib`):
   python3 Benchmarks/Activity/hapt-latency.py --classify-args "--hop 5 --smoothing 1 --threshold 0"
 Options as latency.py's (--bin, --recordings: imported HAPT segments, made with imu-import when absent, --folds,
---train-args, --classify-args, --work, --accuracy, --transitions, --transition-window), and --data (the HAPT folder),
+--train-args, --classify-args, --work, --accuracy, --transitions, --transition-window, --second-window), and --data (the HAPT folder),
 --gap (seconds, default 10). --transitions joins each training subject's first segment of every activity with its
 first of every other, as latency.py does with MotionSense trials. Results: Benchmarks/Activity/RESULTS.md.
 """
@@ -31,8 +31,8 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from latency import (add_shared_options, classify, fold_model, held_out_confusion, measure, percentile, require_tools,
-                     summarise)
+from latency import (add_shared_options, classify, fold_models, held_out_confusion, measure, percentile, require_tools,
+                     stream_accuracy, summarise, window_seconds)
 
 # HAPT's basic activities (its activity_labels.txt) by the canonical names imu-import gives them.
 ACTIVITIES = {1: "walking", 2: "upstairs", 3: "downstairs", 4: "sitting", 5: "standing", 6: "lying"}
@@ -135,18 +135,24 @@ def main():
     results = []
     from_old = []  # settled switches' latencies from the old segment's end
     confusions = []
+    in_streams = [0, 0]
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
         training_subjects = [subject for subject in subjects if subject not in held_out]
         training = [path for subject in training_subjects for path in segments[subject]]
-        fold_model(tools, model, training, by_subject, training_subjects, arguments, work)
+        models = fold_models(tools, model, training, by_subject, training_subjects, arguments, work)
+        window = window_seconds(models)
         if arguments.accuracy:
-            confusions.append(held_out_confusion(tools, model, [p for s in held_out for p in segments[s]]))
+            confusions.append(held_out_confusion(tools, models, [p for s in held_out for p in segments[s]]))
         for (experiment, user), labelled in sorted(labels.items()):
             subject = f"user{user:02d}"
             if subject not in held_out:
                 continue
-            predictions = classify(tools, experiments[(experiment, user)], model, arguments.classify_args)
+            predictions = classify(tools, experiments[(experiment, user)], models, arguments.classify_args)
+            spans = [(ACTIVITIES[activity], start / RATE, (end + 1) / RATE) for activity, start, end in labelled
+                     if activity in ACTIVITIES]
+            for index, count in enumerate(stream_accuracy(predictions, spans, window)):
+                in_streams[index] += count
             for old, new, switch, end, between in recorded_switches(labelled, arguments.gap):
                 within = [p for p in predictions if p["timestamp"] < end]
                 latency, wrong, unknown = measure(within, switch, old, new)
@@ -154,7 +160,7 @@ def main():
                 if latency is not None:
                     from_old.append(latency + between)
         print(f"fold {fold_index + 1}/{arguments.folds}: {len(results)} switches", file=sys.stderr)
-    summarise(results, confusions)
+    summarise(results, confusions, in_streams)
     print(f"from the old activity's last labelled sample instead (the transition or gap between included): median "
           f"{statistics.median(from_old):.2f} s, 90th percentile {percentile(from_old, 0.9):.2f} s (settled switches)")
 

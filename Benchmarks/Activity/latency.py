@@ -17,6 +17,7 @@ hapt-latency.py.
 Usage (from the package root, after `swift build -c release --static-swift-stdlib`):
   python3 Benchmarks/Activity/latency.py                                   # today's defaults
   python3 Benchmarks/Activity/latency.py --classify-args "--hop 5"         # a prediction every 0.2 s
+  python3 Benchmarks/Activity/latency.py --bridge 1 --second-window 50 --classify-args "--hop 5 --smoothing 1 --threshold 0"
 Options: --bin DIR (the tools, default .build/release), --recordings DIR (imported MotionSense, made with imu-import
 when absent), --folds N, --train-args "...", --classify-args "...", --work DIR (keeps the fold models, reused when
 present), --keep-predictions, --accuracy (also each fold model's per-window accuracy on its held-out subjects' trials,
@@ -24,7 +25,10 @@ by imu-eval, pooled), --transitions "S ..." (an experiment in partial context: t
 added to its training data, each as a recording of one window, --transition-window seconds, default 4, that ends S
 seconds into the new activity and is tagged with it), --bridge SECONDS (between the joined trials, readings of the
 phone turning at a constant rate from the first trial's gravity direction to the second's; latency is measured from the
-second trial's first reading). Results and commands: Benchmarks/Activity/RESULTS.md.
+second trial's first reading), --second-window SAMPLES (also a fold model of windows that long, hop half that, trained
+on the same recordings with --train-args; the streams are replayed with both, imu-classify averaging them, and
+--accuracy evaluates both averaged). Every run also prints the per-window accuracy of the replayed streams themselves
+(the predictions whose window lies inside one trial). Results and commands: Benchmarks/Activity/RESULTS.md.
 """
 
 import argparse
@@ -210,24 +214,47 @@ def switches(activities):
     return [(old, new) for old in sorted(activities) for new in sorted(activities) if old != new]
 
 
-def held_out_confusion(tools, model, recordings):
-    """The model's confusion matrix on `recordings` (truth rows, prediction columns), by imu-eval."""
-    output = subprocess.run([tools / "imu-eval", "-q", "--json", "--model", model, *recordings],
+def held_out_confusion(tools, models, recordings):
+    """The confusion matrix of `models` (averaged when more than one) on `recordings` (truth rows, prediction
+    columns), by imu-eval."""
+    model_flags = [flag for model in models for flag in ("--model", model)]
+    output = subprocess.run([tools / "imu-eval", "-q", "--json", *model_flags, *recordings],
                             check=True, capture_output=True, text=True).stdout
     return json.loads(output)["confusion"]
 
 
-def classify(tools, recording, model, classify_args):
-    """The predictions of imu-classify --replay --json on `recording`."""
+def classify(tools, recording, models, classify_args):
+    """The predictions of imu-classify --replay --json on `recording` with `models` (averaged when more than one)."""
+    model_flags = [flag for model in models for flag in ("--model", model)]
     output = subprocess.run(
-        [tools / "imu-classify", "-q", "--replay", recording, "--model", model, "--json", *classify_args.split()],
+        [tools / "imu-classify", "-q", "--replay", recording, *model_flags, "--json", *classify_args.split()],
         check=True, capture_output=True, text=True).stdout
     return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
 
 
-def summarise(results, confusions):
-    """Prints the latency figures of `results` ((subject, old, new, latency, wrong, unknown) per switch) and the
-    pooled accuracy of `confusions`."""
+def window_seconds(models):
+    """The longest window of `models` (model files), in seconds: the windows a replay with them is cut into."""
+    windows = [json.loads(Path(model).read_text())["window"] for model in models]
+    return max(window["size"] / window["sampleRate"] for window in windows)
+
+
+def stream_accuracy(predictions, spans, window):
+    """(correct, total) over the predictions whose `window` seconds lie inside one of `spans` ((activity, start, end)
+    in the stream's seconds): the per-window accuracy of the replayed stream itself, ensembles included."""
+    correct = total = 0
+    for prediction in predictions:
+        end = prediction["timestamp"]
+        for activity, span_start, span_end in spans:
+            if span_start <= end - window and end <= span_end:
+                total += 1
+                correct += prediction["activity"] == activity
+                break
+    return correct, total
+
+
+def summarise(results, confusions, in_streams=(0, 0)):
+    """Prints the latency figures of `results` ((subject, old, new, latency, wrong, unknown) per switch), the
+    pooled accuracy of `confusions` and the replayed streams' per-window accuracy `in_streams` (correct, total)."""
     settled = [r[3] for r in results if r[3] is not None]
     print(f"switches: {len(results)} ({len(results) - len(settled)} never settled on the new activity)")
     every = settled + [math.inf] * (len(results) - len(settled))
@@ -244,6 +271,9 @@ def summarise(results, confusions):
         correct = sum(matrix[i][i] for matrix in confusions for i in range(len(matrix)))
         total = sum(sum(row) for matrix in confusions for row in matrix)
         print(f"per-window accuracy on the held-out subjects' trials: {100 * correct / total:.2f} % ({total} windows)")
+    if in_streams[1]:
+        print(f"per-window accuracy in the replayed streams (windows inside one activity, as predicted there): "
+              f"{100 * in_streams[0] / in_streams[1]:.2f} % ({in_streams[1]} windows)")
     pairs = defaultdict(list)
     for subject, old, new, latency, wrong, unknown in results:
         pairs[(old, new)].append(latency if latency is not None else float("inf"))
@@ -277,6 +307,9 @@ def add_shared_options(parser):
     parser.add_argument("--accuracy", action="store_true", help="also the fold models' per-window held-out accuracy")
     parser.add_argument("--transitions", default="", help="seconds into the new activity of each switch window added")
     parser.add_argument("--transition-window", type=float, default=4.0, help="the model's window, seconds")
+    parser.add_argument("--second-window", type=int, default=0,
+                        help="also train per fold a model of windows this many samples long (hop half that, after "
+                             "--train-args) and replay with both: imu-classify averages them")
 
 
 def require_tools(tools, script):
@@ -284,6 +317,22 @@ def require_tools(tools, script):
     missing = [tool for tool in ("imu-import", "imu-train", "imu-classify") if not (tools / tool).exists()]
     if missing:
         sys.exit(f"{script}: {', '.join(missing)} not found in {tools}: build first (swift build -c release)")
+
+
+def fold_models(tools, model, training, by_subject, training_subjects, arguments, work):
+    """The fold's model (``fold_model``) and, with --second-window, one of those windows trained on the same
+    recordings; returns their paths."""
+    fold_model(tools, model, training, by_subject, training_subjects, arguments, work)
+    if not arguments.second_window:
+        return [model]
+    if arguments.transitions:
+        sys.exit("--second-window and --transitions are separate experiments: give one of them")
+    size = arguments.second_window
+    second = model.with_name(f"{model.stem}-window{size}{model.suffix}")
+    if not second.exists():
+        subprocess.run([tools / "imu-train", "-q", *arguments.train_args.split(), "--window", str(size),
+                        "--hop", str(max(1, size // 2)), *training, "-o", second], check=True)
+    return [model, second]
 
 
 def fold_model(tools, model, training, by_subject, training_subjects, arguments, work):
@@ -333,15 +382,18 @@ def main():
     work.mkdir(parents=True, exist_ok=True)
     results = []
     confusions = []
+    in_streams = [0, 0]
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
         training = [str(r) for r in sorted(recordings.glob("*.imurec"))
                     if parse_recording_name(r.name) and parse_recording_name(r.name)[2] not in held_out]
-        fold_model(tools, model, training, by_subject, [s for s in subjects if s not in held_out], arguments, work)
+        models = fold_models(tools, model, training, by_subject, [s for s in subjects if s not in held_out],
+                             arguments, work)
+        window = window_seconds(models)
         if arguments.accuracy:
             trials = [str(r) for r in sorted(recordings.glob("*.imurec"))
                       if parse_recording_name(r.name) and parse_recording_name(r.name)[2] in held_out]
-            confusions.append(held_out_confusion(tools, model, trials))
+            confusions.append(held_out_confusion(tools, models, trials))
         for subject in held_out:
             activities = by_subject[subject]
             for old, new in switches(activities):
@@ -349,7 +401,7 @@ def main():
                 if stream.exists():
                     shutil.rmtree(stream)
                 switch = join(activities[old], activities[new], stream, bridge=arguments.bridge)
-                predictions = classify(tools, stream, model, arguments.classify_args)
+                predictions = classify(tools, stream, models, arguments.classify_args)
                 if arguments.keep_predictions:
                     kept = work / "predictions"
                     kept.mkdir(exist_ok=True)
@@ -357,10 +409,13 @@ def main():
                         json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
                 latency, wrong, unknown = measure(predictions, switch, old, new)
                 results.append((subject, old, new, latency, wrong, unknown))
+                spans = [(old, 0.0, switch - arguments.bridge), (new, switch, math.inf)]
+                for index, count in enumerate(stream_accuracy(predictions, spans, window)):
+                    in_streams[index] += count
                 shutil.rmtree(stream)
         print(f"fold {fold_index + 1}/{arguments.folds}: {len(results)} switches", file=sys.stderr)
 
-    summarise(results, confusions)
+    summarise(results, confusions, in_streams)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,9 @@ import MotionPublishing
 /// Device motion in, activity verdicts out: streaming classifier, tracker, printer and history, with live model
 /// reload.
 struct ClassificationPipeline: Sendable {
-    /// Supplies the model and its reloads.
+    /// Supplies the models and their reloads.
     let modelSource: ModelSource
-    /// Samples between predictions, or nil for the model's hop.
+    /// Samples between predictions, or nil for the first model's hop.
     let hop: Int?
     /// Smoothing and thresholding state at the start.
     let tracker: ActivityTracker
@@ -32,12 +32,11 @@ struct ClassificationPipeline: Sendable {
 
     /// The state before the first motion.
     func start() throws(ActivityError) -> Run {
-        let model = modelSource.current
-        let window = model.window
-        let classifier = try hop.map { hop throws(ActivityError) in try StreamingActivityClassifier(model: model, hop: hop) }
+        let classifier = try StreamingActivityClassifier(models: modelSource.current, hop: hop)
+        let window = classifier.model.window
         // Steps are counted only for the history (a model rate outside the detector's 5...1000 Hz counts none).
         return Run(
-            classifier: classifier ?? StreamingActivityClassifier(model: model), tracker: tracker,
+            classifier: classifier, tracker: tracker,
             steps: history == nil ? nil : try? StepDetector(sampleRate: window.sampleRate),
             cadence: StepCadence(span: window.duration),
             motionThrottle: publisher?.motionRate.map(MotionThrottle.init(rate:)))

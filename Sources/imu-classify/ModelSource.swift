@@ -8,36 +8,38 @@ import Synchronization
 import Glibc
 #endif
 
-/// The model in use, reloaded when its file changes on disk or when SIGHUP arrives; a bad new file, or one whose
-/// windows (rate, size, hop) differ from the running stream's, keeps the old model with a warning.
+/// The models in use (one, or several averaged), reloaded when one of their files changes on disk or when SIGHUP
+/// arrives; a bad new file, or one whose windows (rate, size, hop) differ from the one it replaces, keeps the old models
+/// with a warning.
 final class ModelSource: Sendable {
-    private let url: URL?
+    private let urls: [URL]
     private let logger: Logger
     private let state: Mutex<State>
 
     /// What changes while the stream runs.
     private struct State {
-        var model: ActivityModel
-        var modificationDate: Date?
+        var models: [ActivityModel]
+        var modificationDates: [Date?]
         var hangupReceived = false
     }
 
-    /// Loads the model at `path`, or the bundled default when `path` is nil, and starts listening for SIGHUP.
-    init(path: String?, logger: Logger) throws(ActivityError) {
+    /// Loads the models at `paths`, or the bundled default when there are none, and starts listening for SIGHUP.
+    init(paths: [String], logger: Logger) throws(ActivityError) {
         self.logger = logger
-        let model: ActivityModel
-        if let path {
-            let url = URL(fileURLWithPath: path)
-            self.url = url
-            model = try ActivityModel.load(contentsOf: url)
-            state = Mutex(State(model: model, modificationDate: Self.modificationDate(of: url)))
-            logger.info("using model \(path): \(model.classNames.joined(separator: ", "))")
-            if let warning = model.fusionWarning(classifying: .live) { logger.warning("\(warning)") }
-        } else {
-            url = nil
-            model = try ActivityModel.bundledDefault()
-            state = Mutex(State(model: model))
+        if paths.isEmpty {
+            urls = []
+            let model = try ActivityModel.bundledDefault()
+            state = Mutex(State(models: [model], modificationDates: []))
             logger.info("using the bundled MotionSense model: \(model.classNames.joined(separator: ", "))")
+        } else {
+            urls = paths.map { URL(fileURLWithPath: $0) }
+            var models: [ActivityModel] = []
+            for url in urls { models.append(try ActivityModel.load(contentsOf: url)) }
+            state = Mutex(State(models: models, modificationDates: urls.map(Self.modificationDate(of:))))
+            for (path, model) in zip(paths, models) {
+                logger.info("using model \(path): \(model.classNames.joined(separator: ", "))")
+                if let warning = model.fusionWarning(classifying: .live) { logger.warning("\(warning)") }
+            }
         }
         releaseFreedHeap()
         SignalRelay.shared.observe(SIGHUP) { [weak self] in self?.noteHangup() }
@@ -47,36 +49,41 @@ final class ModelSource: Sendable {
         SignalRelay.shared.ignore(SIGHUP)
     }
 
-    /// The model currently in use.
-    var current: ActivityModel { state.withLock { $0.model } }
+    /// The models currently in use, in the order their files were given.
+    var current: [ActivityModel] { state.withLock { $0.models } }
 
-    /// Hands `classifier` the model file anew if it changed or SIGHUP arrived since the last call; a file that does
+    /// Hands `classifier` the model files anew if one changed or SIGHUP arrived since the last call; a file that does
     /// not load, or whose windows the classifier refuses (the running stream keeps its rate and window shape), leaves
-    /// the model in use with a warning.
+    /// the models in use with a warning.
     func reloadIfNeeded(into classifier: inout StreamingActivityClassifier) {
-        guard let url else { return }
-        let date = Self.modificationDate(of: url)
+        guard !urls.isEmpty else { return }
+        let dates = urls.map(Self.modificationDate(of:))
         let requested = state.withLock {
-            let wanted = $0.hangupReceived || (date != nil && date != $0.modificationDate)
+            let wanted =
+                $0.hangupReceived || zip(dates, $0.modificationDates).contains { $0 != nil && $0 != $1 }
             $0.hangupReceived = false
-            $0.modificationDate = date
+            $0.modificationDates = dates
             return wanted
         }
         guard requested else { return }
+        let paths = urls.map(\.path).joined(separator: ", ")
         do {
-            let reloaded = try ActivityModel.load(contentsOf: url)
-            try classifier.replaceModel(with: reloaded)
-            state.withLock { $0.model = reloaded }
-            logger.info("reloaded model \(url.path): \(reloaded.classNames.joined(separator: ", "))")
-            if let warning = reloaded.fusionWarning(classifying: .live) { logger.warning("\(warning)") }
+            var reloaded: [ActivityModel] = []
+            for url in urls { reloaded.append(try ActivityModel.load(contentsOf: url)) }
+            try classifier.replaceModels(with: reloaded)
+            state.withLock { $0.models = reloaded }
+            for (url, model) in zip(urls, reloaded) {
+                logger.info("reloaded model \(url.path): \(model.classNames.joined(separator: ", "))")
+                if let warning = model.fusionWarning(classifying: .live) { logger.warning("\(warning)") }
+            }
             releaseFreedHeap()
         } catch {
-            logger.warning("kept the previous model, did not reload \(url.path): \(error.description)")
+            logger.warning("kept the previous model, did not reload \(paths): \(error.description)")
         }
     }
 
     private func noteHangup() {
-        guard url != nil else {
+        guard !urls.isEmpty else {
             logger.warning("SIGHUP: nothing to reload, the bundled model is in use; start with --model FILE to reload a file")
             return
         }

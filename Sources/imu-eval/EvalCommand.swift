@@ -21,7 +21,9 @@ struct EvalCommand: ParsableCommand {
               imu-eval --model activity.model motionsense/A_DeviceMotion_data/wlk_7
 
             Cuts the sessions into the model's own windows, classifies every window and prints accuracy, macro-F1, \
-            per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With --json \
+            per-activity precision and recall, and the confusion matrix (rows: truth, columns: prediction). With \
+            --model repeated, the models are averaged as imu-classify averages them: each scores its own window \
+            ending where the longest (cut at the first model's hop) ends. With --json \
             the same numbers come as one JSON object: {"accuracy","macro_f1","classes","confusion",...} (docs/formats.md).
 
             Inputs are recordings written by imu-record or imu-import, MotionSense device-motion CSV files \
@@ -45,7 +47,12 @@ struct EvalCommand: ParsableCommand {
         version: ToolVersion.line
     )
 
-    @OptionGroup var modelOption: ModelOptions
+    @Option(
+        name: .customLong("model"),
+        help: ArgumentHelp(
+            "Model file written by imu-train; repeat it to evaluate models of different windows averaged (as imu-classify does).",
+            valueName: "file"))
+    var models: [String] = []
 
     @Argument(
         help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))
@@ -57,9 +64,9 @@ struct EvalCommand: ParsableCommand {
     @OptionGroup var verbosity: VerbosityOptions
 
     /// Whether the model is the first argument, the spelling before --model (kept for one release).
-    private var modelIsPositional: Bool { modelOption.model == nil }
-    /// The model file to evaluate.
-    private var model: String { modelOption.model ?? arguments.first ?? "" }
+    private var modelIsPositional: Bool { models.isEmpty }
+    /// The model files to evaluate, averaged when more than one.
+    private var modelPaths: [String] { modelIsPositional ? Array(arguments.prefix(1)) : models }
     /// The sessions to evaluate on.
     private var inputs: [String] { modelIsPositional ? Array(arguments.dropFirst()) : arguments }
     private var json: Bool { format.json }
@@ -80,21 +87,26 @@ struct EvalCommand: ParsableCommand {
         if modelIsPositional { noteDeprecated("the model as first argument", tool: "imu-eval", use: "--model FILE") }
         let logger = Logger(label: "imu-eval")
         do throws(any Error) {
-            let model = try ActivityModel.load(contentsOf: URL(fileURLWithPath: model))
-            if let warning = model.fusionWarning(classifying: fusion.mode) { logger.warning("\(warning)") }
+            let models = try modelPaths.map { path throws(ActivityError) in
+                try ActivityModel.load(contentsOf: URL(fileURLWithPath: path))
+            }
+            for model in models {
+                if let warning = model.fusionWarning(classifying: fusion.mode) { logger.warning("\(warning)") }
+            }
+            let window = try ModelEnsemble(models).windows()
             let loader = try SessionLoader(
-                sampleRate: model.window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats,
+                sampleRate: window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats,
                 fusionMode: fusion.mode)
             let total = try loader.inputs(from: inputs).count
             let progress = TerminalProgressBar()
             var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
             var sessions = 0
             progress.update("evaluating", completed: 0, total: total)
-            let (confusion, unshared) = try loader.evaluate(model, on: inputs) { session in
+            let (confusion, unshared) = try loader.evaluate(models, on: inputs) { session in
                 sessions += 1
-                table.add(session.summaryRow(window: model.window))
+                table.add(session.summaryRow(window: window))
                 progress.clear()
-                session.reportShortOrRepaired(tool: "imu-eval", window: model.window, consequence: "it is not evaluated")
+                session.reportShortOrRepaired(tool: "imu-eval", window: window, consequence: "it is not evaluated")
                 progress.update("evaluating", completed: sessions, total: total)
             }
             table.printIfTerminal()
@@ -106,11 +118,11 @@ struct EvalCommand: ParsableCommand {
             }
             guard confusion.total > 0 else {
                 throw CommandFailure(
-                    "every input is shorter than one window (\(model.window.size) samples, "
-                        + "\(model.window.duration) s): nothing was evaluated; pass longer recordings",
+                    "every input is shorter than one window (\(window.size) samples, "
+                        + "\(window.duration) s): nothing was evaluated; pass longer recordings",
                     status: .notEnoughData)
             }
-            let report = EvaluationReport(confusion: confusion, windows: model.window, mode: "evaluation", unshared: unshared)
+            let report = EvaluationReport(confusion: confusion, windows: window, mode: "evaluation", unshared: unshared)
             print(json ? try report.jsonLine() : report.text())
             if let plot = picture.plot {
                 try PictureFile.write(ConfusionChart(report: report).document().rendered(), to: plot)

@@ -17,6 +17,17 @@ import Testing
         #expect(Array(window.contents) == [4, 5, 6, 7])
     }
 
+    @Test func latestViewsTheNewestSamplesAcrossTheRingsWrap() throws {
+        var window = SlidingWindow<Int>(configuration: try WindowConfiguration(size: 6, hop: 1, sampleRate: 25))
+        for sample in 1...9 { _ = window.append(sample) }
+        #expect(Array(window.contents) == [4, 5, 6, 7, 8, 9])
+        #expect(Array(window.contents.latest(4)) == [6, 7, 8, 9])
+        #expect(Array(window.contents.latest(2)) == [8, 9])
+        #expect(Array(window.contents.latest(6)) == Array(window.contents))
+        #expect(Array(window.contents.latest(10)) == Array(window.contents))
+        #expect(window.contents.latest(0).isEmpty)
+    }
+
     @Test func hopEqualToSizeGivesDisjointWindows() throws {
         var window = SlidingWindow<Int>(configuration: try WindowConfiguration(size: 5, hop: 5, sampleRate: 25))
         var windows: [[Int]] = []

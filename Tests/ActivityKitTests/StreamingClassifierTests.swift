@@ -1,4 +1,5 @@
 import ActivityKit
+import Foundation
 import MotionSamples
 import Testing
 
@@ -65,6 +66,62 @@ import Testing
             #expect(fresh.process(motion)?.prediction == expected)
             #expect(replaced.process(motion)?.prediction == expected)
         }
+    }
+
+    @Test("models of different windows are averaged, each on its own window ending at the same sample")
+    func modelsOfDifferentWindowsAreAveraged() throws {
+        let short = try SyntheticMotion.model(rounds: 10, configuration: try WindowConfiguration(size: 10, hop: 5, sampleRate: 25))
+        var classifier = try StreamingActivityClassifier(models: [Self.onDeviceModel, short])
+        #expect(classifier.windows == .onDevice && classifier.hop == 5)
+        let samples = SyntheticMotion.samples(
+            count: 40, rate: 25, frequency: 2, amplitude: 0.4, gravity: Vector3(x: 0, y: -1, z: 0), seed: 8)
+        let long = FeatureExtractor(configuration: .onDevice)
+        let recent = FeatureExtractor(configuration: short.window)
+        var predictedAfter: [Int] = []
+        for (index, motion) in samples.enumerated() {
+            guard let window = classifier.process(motion) else { continue }
+            predictedAfter.append(index + 1)
+            let first = Self.onDeviceModel.predict(features: long.features(of: samples[index - 19...index])).probabilities
+            let second = short.predict(features: recent.features(of: samples[index - 9...index])).probabilities
+            #expect(window.prediction.classNames == ["lying", "upright", "walking"])
+            #expect(window.prediction.probabilities == zip(first, second).map { ($0 + $1) / 2 })
+        }
+        #expect(predictedAfter == [20, 25, 30, 35, 40])
+        // The hop given applies to all; the longest window sets when the first prediction comes, whatever the order.
+        var reversed = try StreamingActivityClassifier(models: [short, Self.onDeviceModel], hop: 10)
+        #expect(samples.indices.filter { reversed.process(samples[$0]) != nil } == [19, 29, 39])
+    }
+
+    @Test func modelsThatCannotBeAveragedAreRefused() throws {
+        let fast = try WindowConfiguration(size: 20, hop: 5, sampleRate: 50)
+        let encoded = String(decoding: try Self.onDeviceModel.encoded(), as: UTF8.self)
+        let otherRate = try JSONDecoder().decode(
+            ActivityModel.self, from: Data(encoded.replacingOccurrences(of: #""sampleRate":25"#, with: #""sampleRate":50"#).utf8))
+        #expect(otherRate.window == fast)
+        var parameters = GradientBoostingParameters()
+        parameters.rounds = 2
+        let twoActivities = try ActivityTrainer(parameters: parameters).train(
+            dataset: try WindowedDataset(
+                sessions: SyntheticMotion.sessions(subjects: 1).filter { $0.label != "lying" }, configuration: .onDevice),
+            dataDescription: "synthetic")
+        #expect(throws: ActivityError.incompatibleModel("no model was given")) {
+            try StreamingActivityClassifier(models: [])
+        }
+        #expect(
+            throws: ActivityError.incompatibleModel(
+                "models averaged together must share a sample rate: \(WindowConfiguration.onDevice.summary) against \(fast.summary)")
+        ) { try StreamingActivityClassifier(models: [Self.onDeviceModel, otherRate]) }
+        #expect(
+            throws: ActivityError.incompatibleModel(
+                "models averaged together must name the same activities in the same order: lying, upright, walking against upright, walking"
+            )
+        ) { try StreamingActivityClassifier(models: [Self.onDeviceModel, twoActivities]) }
+        var classifier = try StreamingActivityClassifier(models: [Self.onDeviceModel, Self.onDeviceModel])
+        #expect(throws: ActivityError.incompatibleModel("the 2 models in use need as many replacements, not 1")) {
+            try classifier.replaceModels(with: [Self.onDeviceModel])
+        }
+        #expect(throws: ActivityError.self) { try classifier.replaceModels(with: [Self.onDeviceModel, twoActivities]) }
+        #expect(classifier.ensemble.models.count == 2)
     }
 
     @Test func reloadWithOtherWindowsIsRefusedAndTheStreamGoesOn() throws {

@@ -1,23 +1,24 @@
 import DeviceMotionKit
 
 extension SessionLoader {
-    /// The confusion matrix of `model` over every session under `paths`, each window classified as the session is
-    /// fused and then forgotten, so memory stays flat whatever the size of the files. `inspect` sees each session's
-    /// summary. The model's class names and the sessions' labels are both read through ``labels``, so `jogging` in an
+    /// The confusion matrix of `models` (one, or several averaged as a ``ModelEnsemble`` over the longest model's
+    /// windows) over every session under `paths`, each window classified as the session is fused and then forgotten,
+    /// so memory stays flat whatever the size of the files. `inspect` sees each session's summary. The class names and the sessions' labels are both read through ``labels``, so `jogging` in an
     /// old model is the `running` of a new recording. Sessions of activities the model does not know are left out
     /// and returned as ``UnsharedActivity``s (a MotionSense model on HAPT's `lying`); fails naming them when no
     /// session at all is of an activity the model knows.
     public func evaluate(
-        _ model: ActivityModel, on paths: [String], inspect: (SessionSummary) -> Void = { _ in }
+        _ models: [ActivityModel], on paths: [String], inspect: (SessionSummary) -> Void = { _ in }
     ) throws(ActivityError) -> (confusion: ConfusionMatrix, unshared: [UnsharedActivity]) {
-        guard abs(sampleRate - model.window.sampleRate) <= 1e-6 else {
-            throw .sampleRateMismatch(session: paths.joined(separator: ", "), expected: model.window.sampleRate, found: sampleRate)
+        let ensemble = try ModelEnsemble(models)
+        let windows = try ensemble.windows()
+        guard abs(sampleRate - windows.sampleRate) <= 1e-6 else {
+            throw .sampleRateMismatch(session: paths.joined(separator: ", "), expected: windows.sampleRate, found: sampleRate)
         }
         let inputs = try inputs(from: paths)
-        let extractor = FeatureExtractor(configuration: model.window, featureSet: model.featureSet)
-        // The model's classes by name; two classes the map reads as one name are one row and column.
+        // The models' classes by name; two classes the map reads as one name are one row and column.
         var names: [String] = []
-        let column = model.classNames.map { className in
+        let column = ensemble.classNames.map { className in
             let name = labels.name(of: className)
             if let index = names.firstIndex(of: name) { return index }
             names.append(name)
@@ -30,11 +31,11 @@ extension SessionLoader {
             let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])
             let results = concurrentMap(group.count) { index in
                 Result { () throws(ActivityError) in
-                    var window = SlidingWindow<DeviceMotion>(configuration: model.window)
+                    var window = SlidingWindow<DeviceMotion>(configuration: windows)
                     var predictions: [Int] = []
                     let summary = try stream(group[index]) { motions in
                         for motion in motions where window.append(motion) {
-                            predictions.append(model.predict(features: extractor.features(of: window.contents)).bestIndex)
+                            predictions.append(ensemble.predict(window.contents).bestIndex)
                         }
                     }
                     return (summary, predictions)

@@ -42,22 +42,37 @@ public struct SlidingWindow<Element: Sendable>: Sendable {
     }
 
     /// The buffered elements, oldest first, viewed in place.
-    public var contents: RingView { RingView(storage: storage, oldest: oldest) }
+    public var contents: RingView { RingView(storage: storage, oldest: oldest, count: storage.count) }
 
     /// The elements of a ring buffer in time order, without copying them out.
     public struct RingView: RandomAccessCollection, Sendable {
         fileprivate let storage: [Element]
         fileprivate let oldest: Int
+        fileprivate let length: Int
+
+        fileprivate init(storage: [Element], oldest: Int, count: Int) {
+            self.storage = storage
+            self.oldest = oldest
+            length = count
+        }
 
         /// Position of the oldest element.
         public var startIndex: Int { 0 }
         /// Position one past the newest element.
-        public var endIndex: Int { storage.count }
+        public var endIndex: Int { length }
 
         /// The element at `position`, counting from the oldest.
         public subscript(position: Int) -> Element {
             let physical = oldest + position
             return storage[physical < storage.count ? physical : physical - storage.count]
+        }
+
+        /// The newest `count` elements (all of them when there are fewer), viewed in place.
+        public func latest(_ count: Int) -> RingView {
+            let kept = Swift.min(Swift.max(count, 0), length)
+            let start = oldest + length - kept
+            return RingView(
+                storage: storage, oldest: start < storage.count ? start : start - storage.count, count: kept)
         }
     }
 }

@@ -1,6 +1,9 @@
 import DeviceMotionKit
 
 /// Classifies a live or replayed `DeviceMotion` stream: one prediction per hop, computed from the ring buffer in place.
+///
+/// Given several models (of different window lengths, say 4 s and 2 s), the ring holds the longest window and the
+/// models are scored as a ``ModelEnsemble``: each on its own window ending at the same sample, probabilities averaged.
 public struct StreamingActivityClassifier: Sendable {
     /// One window's prediction, stamped with the time of the window's newest sample.
     public struct WindowPrediction: Sendable, Hashable {
@@ -10,21 +13,26 @@ public struct StreamingActivityClassifier: Sendable {
         public let prediction: ActivityPrediction
     }
 
-    /// The model in use.
-    public private(set) var model: ActivityModel
-    private var extractor: FeatureExtractor
+    /// The models in use.
+    public private(set) var ensemble: ModelEnsemble
     private var window: SlidingWindow<DeviceMotion>
     private var lastTimestamp: Double?
 
     /// Gaps longer than this many sample periods restart the window, so no window spans a hole in the stream.
     public static let gapTolerance = 2.5
 
-    /// Samples between predictions: the model's hop unless the classifier was given another.
+    /// Samples between predictions: the first model's hop unless the classifier was given another.
     public var hop: Int { window.configuration.hop }
+
+    /// How the stream is cut: the longest model window, every ``hop`` samples, at the models' rate.
+    public var windows: WindowConfiguration { window.configuration }
+
+    /// The first model in use.
+    public var model: ActivityModel { ensemble.models[0] }
 
     /// Creates a classifier for `model`, cutting windows the way the model was trained.
     public init(model: ActivityModel) {
-        self.init(model: model, windows: model.window)
+        self.init(ensemble: ModelEnsemble(single: model), windows: model.window)
     }
 
     /// Creates a classifier for `model` that cuts the model's windows every `hop` samples: a hop shorter than the
@@ -32,14 +40,21 @@ public struct StreamingActivityClassifier: Sendable {
     ///
     /// - Throws: ``ActivityError/invalidWindow(_:)`` unless `hop` is within 1...the window size.
     public init(model: ActivityModel, hop: Int) throws(ActivityError) {
-        let trained = model.window
-        self.init(
-            model: model, windows: try WindowConfiguration(size: trained.size, hop: hop, sampleRate: trained.sampleRate))
+        try self.init(models: [model], hop: hop)
     }
 
-    private init(model: ActivityModel, windows: WindowConfiguration) {
-        self.model = model
-        extractor = FeatureExtractor(configuration: model.window, featureSet: model.featureSet)
+    /// Creates a classifier averaging `models`, predicting every `hop` samples (default: the first model's hop) once
+    /// the longest window is full.
+    ///
+    /// - Throws: ``ActivityError/incompatibleModel(_:)`` for models that cannot be averaged (see ``ModelEnsemble``),
+    ///   ``ActivityError/invalidWindow(_:)`` unless `hop` is within 1...the longest window.
+    public init(models: [ActivityModel], hop: Int? = nil) throws(ActivityError) {
+        let ensemble = try ModelEnsemble(models)
+        self.init(ensemble: ensemble, windows: try ensemble.windows(hop: hop))
+    }
+
+    private init(ensemble: ModelEnsemble, windows: WindowConfiguration) {
+        self.ensemble = ensemble
         window = SlidingWindow(configuration: windows)
     }
 
@@ -49,23 +64,25 @@ public struct StreamingActivityClassifier: Sendable {
     ///
     /// - Throws: ``ActivityError/windowMismatch(running:found:)`` unless the rate, size and hop are the same.
     public mutating func replaceModel(with newModel: ActivityModel) throws(ActivityError) {
-        guard newModel.window == model.window else { throw .windowMismatch(running: model.window, found: newModel.window) }
-        if newModel.featureSet != extractor.featureSet {
-            extractor = FeatureExtractor(configuration: newModel.window, featureSet: newModel.featureSet)
-        }
-        model = newModel
+        try replaceModels(with: [newModel])
+    }
+
+    /// Switches to `newModels`, one for each model in use with the same windows, keeping the buffered samples; refuses
+    /// them all (and keeps the models in use) otherwise (see ``ModelEnsemble/replace(with:)``).
+    public mutating func replaceModels(with newModels: [ActivityModel]) throws(ActivityError) {
+        try ensemble.replace(with: newModels)
     }
 
     /// Adds one estimate; returns a prediction when it completes a window.
     public mutating func process(_ motion: DeviceMotion) -> WindowPrediction? {
         if let lastTimestamp,
-            motion.timestamp - lastTimestamp > Self.gapTolerance / model.window.sampleRate || motion.timestamp < lastTimestamp
+            motion.timestamp - lastTimestamp > Self.gapTolerance / window.configuration.sampleRate
+                || motion.timestamp < lastTimestamp
         {
             window.reset()
         }
         lastTimestamp = motion.timestamp
         guard window.append(motion) else { return nil }
-        let features = extractor.features(of: window.contents)
-        return WindowPrediction(timestamp: motion.timestamp, prediction: model.predict(features: features))
+        return WindowPrediction(timestamp: motion.timestamp, prediction: ensemble.predict(window.contents))
     }
 }

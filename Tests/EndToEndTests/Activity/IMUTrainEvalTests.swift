@@ -278,6 +278,59 @@ struct IMUTrainEvalTests {
         #expect(lines.allSatisfy { $0["activity"] as? String != "standing" }, "\(replay.output)")
     }
 
+    @Test("--model A --model B: imu-classify and imu-eval score each model on its window ending at the same sample, averaged")
+    func averagedModels() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
+        let rounds = ["--rounds", "20", "--seed", "3"]
+        let models = [
+            ("long", ["--window", "20", "--hop", "5", "--rate", "25"]), ("short", ["--window", "10", "--hop", "5", "--rate", "25"]),
+            ("fast", ["--window", "20", "--hop", "5", "--rate", "50"]),
+        ].map { name, window in
+            (name, window, scratch.root.appendingPathComponent("\(name).model").path)
+        }
+        for (name, window, path) in models {
+            let training = try scratch.run("imu-train", [scratch.motionSense.path, "-o", path] + window + rounds)
+            #expect(training.status == ExitStatus.success.rawValue, "\(name): \(training.standardError)")
+        }
+        let recording = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.motionSense.path).sorted().first { $0.hasPrefix("walking") })
+        let path = scratch.motionSense.appendingPathComponent(recording).path
+        func probabilities(_ modelPaths: [String]) throws -> [Double: [String: Double]] {
+            let replay = try scratch.run(
+                "imu-classify",
+                modelPaths.flatMap { ["--model", $0] } + ["--replay", path, "--json", "--smoothing", "1", "--threshold", "0"])
+            #expect(replay.status == ExitStatus.success.rawValue, "\(replay.standardError)")
+            return Dictionary(
+                uniqueKeysWithValues: try jsonLines(replay.output).map {
+                    (try #require($0["timestamp"] as? Double), try #require($0["probabilities"] as? [String: Double]))
+                })
+        }
+        let long = try probabilities([models[0].2])
+        let short = try probabilities([models[1].2])
+        let averaged = try probabilities([models[0].2, models[1].2])
+        // The longest window sets the cadence: a prediction wherever the long model alone predicts, and only there.
+        #expect(Set(averaged.keys) == Set(long.keys) && !averaged.isEmpty)
+        for (timestamp, mean) in averaged {
+            let (first, second) = (try #require(long[timestamp]), try #require(short[timestamp]))
+            for (activity, value) in mean {
+                #expect(abs(value - (first[activity]! + second[activity]!) / 2) < 1e-12, "\(activity) at \(timestamp)")
+            }
+        }
+        // imu-eval averages them the same way: its windows and verdicts are imu-classify's on the same recording.
+        let evaluation = try scratch.run("imu-eval", ["--model", models[0].2, "--model", models[1].2, path, "--json"])
+        #expect(evaluation.status == ExitStatus.success.rawValue, "\(evaluation.standardError)")
+        let report = try #require(try jsonLines(evaluation.output).first)
+        #expect(report["class_names"] as? [String] == ["standing", "walking"])
+        let named = averaged.values.filter { ($0["walking"] ?? 0) > ($0["standing"] ?? 0) }.count
+        #expect(report["confusion"] as? [[Int]] == [[0, 0], [averaged.count - named, named]])
+        let mixedRates = try scratch.run("imu-classify", ["--model", models[0].2, "--model", models[2].2, "--replay", path])
+        #expect(mixedRates.status == ExitStatus.modelRefused.rawValue, "\(mixedRates.standardError)")
+        #expect(mixedRates.standardError.contains("models averaged together must share a sample rate"), "\(mixedRates.standardError)")
+        let mixedEvaluation = try scratch.run("imu-eval", ["--model", models[0].2, "--model", models[2].2, path])
+        #expect(mixedEvaluation.status == ExitStatus.modelRefused.rawValue, "\(mixedEvaluation.standardError)")
+    }
+
     @Test("HAPT miniature: imu-train --cross-validate --folds 2 over two users, then imu-eval of the model")
     func trainAndEvaluateHAPT() throws {
         let scratch = try ScratchDirectory()
