@@ -3,9 +3,10 @@
 # as two buffered IIO devices) served by umockdev, its FIFO device nodes written by feed-lsm6dso.py in real time, in
 # batches of the buffer/watermark libiio sets (as the kernel's IIO buffer wakes a reader).
 #
-# Usage: Benchmarks/Activity/live-cost.sh [SECONDS] [none|history] [--mqtt [MQTT-FLAGS...]]
+# Usage: Benchmarks/Activity/live-cost.sh [SECONDS] [none|history] [--mqtt [MQTT-FLAGS...] | CLASSIFY-FLAGS...]
 #        (from the package root; default 60 s measured after 10 s warm-up, without a history: `history` writes one
-#        to a temporary database, as the service does)
+#        to a temporary database, as the service does; CLASSIFY-FLAGS go to imu-classify as they are, e.g.
+#        --hop 5 --smoothing 1 --threshold 0 --model A --model B)
 #
 # With --mqtt, a mosquitto broker is started on a free loopback port and imu-classify publishes to it
 # (`--mqtt mqtt://127.0.0.1:PORT` plus MQTT-FLAGS, e.g. --mqtt-predictions --mqtt-motion-rate 25), so the figures
@@ -27,6 +28,8 @@ shift || true
 history_mode=none
 if [[ "${1:-}" == none || "${1:-}" == history ]]; then history_mode="$1"; shift; fi
 mqtt_flags=()
+classify_flags=()
+if [[ -n "${1:-}" && "${1:-}" != --mqtt ]]; then classify_flags=("$@"); fi
 if [[ "${1:-}" == --mqtt ]]; then
     shift
     command -v mosquitto >/dev/null || PATH="$PATH:/usr/sbin"
@@ -107,4 +110,4 @@ PY
     fi
     if [[ -s "$err" ]]; then echo "stderr:"; head -5 "$err"; fi
     rm -rf "$out" "$err" "$state"
-' bench "$classify" "$here" "$warmup" "$seconds" "$history_mode" "${mqtt_flags[@]}"
+' bench "$classify" "$here" "$warmup" "$seconds" "$history_mode" "${mqtt_flags[@]}" "${classify_flags[@]}"

@@ -16,6 +16,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedModelVersion(found: Int, supported: Int)
     /// A model file whose contents do not fit together (feature order, class count, tree shape).
     case incompatibleModel(String)
+    /// Models that cannot be averaged together: none, other activities or another sample rate.
+    case modelsDoNotGoTogether(String)
     /// A model that cannot replace the one in use because it cuts the stream into different windows.
     case windowMismatch(running: WindowConfiguration, found: WindowConfiguration)
     /// A file that could not be read or parsed.
@@ -49,6 +51,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
             "model file format version \(found) is not supported (this build reads versions 1 to \(supported)); retrain it with this version of imu-train"
         case .incompatibleModel(let detail):
             "model file does not fit this build: \(detail); retrain it with this version of imu-train"
+        case .modelsDoNotGoTogether(let detail):
+            "the models cannot be averaged: \(detail); give models trained on the same activities at the same --rate"
         case .windowMismatch(let running, let found):
             "the model expects \(found.summary) but the running stream is cut into \(running.summary); "
                 + "restart to switch to it, or retrain it with the running windows"

@@ -104,20 +104,20 @@ import Testing
             dataset: try WindowedDataset(
                 sessions: SyntheticMotion.sessions(subjects: 1).filter { $0.label != "lying" }, configuration: .onDevice),
             dataDescription: "synthetic")
-        #expect(throws: ActivityError.incompatibleModel("no model was given")) {
+        #expect(throws: ActivityError.modelsDoNotGoTogether("no model was given")) {
             try StreamingActivityClassifier(models: [])
         }
         #expect(
-            throws: ActivityError.incompatibleModel(
-                "models averaged together must share a sample rate: \(WindowConfiguration.onDevice.summary) against \(fast.summary)")
+            throws: ActivityError.modelsDoNotGoTogether(
+                "they must share a sample rate: \(WindowConfiguration.onDevice.summary) against \(fast.summary)")
         ) { try StreamingActivityClassifier(models: [Self.onDeviceModel, otherRate]) }
         #expect(
-            throws: ActivityError.incompatibleModel(
-                "models averaged together must name the same activities in the same order: lying, upright, walking against upright, walking"
+            throws: ActivityError.modelsDoNotGoTogether(
+                "they must name the same activities in the same order: lying, upright, walking against upright, walking"
             )
         ) { try StreamingActivityClassifier(models: [Self.onDeviceModel, twoActivities]) }
         var classifier = try StreamingActivityClassifier(models: [Self.onDeviceModel, Self.onDeviceModel])
-        #expect(throws: ActivityError.incompatibleModel("the 2 models in use need as many replacements, not 1")) {
+        #expect(throws: ActivityError.modelsDoNotGoTogether("the 2 models in use need as many replacements, not 1")) {
             try classifier.replaceModels(with: [Self.onDeviceModel])
         }
         #expect(throws: ActivityError.self) { try classifier.replaceModels(with: [Self.onDeviceModel, twoActivities]) }

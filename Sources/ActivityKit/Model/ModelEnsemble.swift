@@ -9,19 +9,19 @@ public struct ModelEnsemble: Sendable {
 
     /// Groups `models`.
     ///
-    /// - Throws: ``ActivityError/incompatibleModel(_:)`` for no model, or models whose activities (in order) or sample
-    ///   rates differ.
+    /// - Throws: ``ActivityError/modelsDoNotGoTogether(_:)`` for no model, or models whose activities (in order) or
+    ///   sample rates differ.
     public init(_ models: [ActivityModel]) throws(ActivityError) {
-        guard let first = models.first else { throw .incompatibleModel("no model was given") }
+        guard let first = models.first else { throw .modelsDoNotGoTogether("no model was given") }
         for other in models.dropFirst() {
             guard other.classNames == first.classNames else {
-                throw .incompatibleModel(
-                    "models averaged together must name the same activities in the same order: "
+                throw .modelsDoNotGoTogether(
+                    "they must name the same activities in the same order: "
                         + "\(first.classNames.joined(separator: ", ")) against \(other.classNames.joined(separator: ", "))")
             }
             guard other.window.sampleRate == first.window.sampleRate else {
-                throw .incompatibleModel(
-                    "models averaged together must share a sample rate: \(first.window.summary) against "
+                throw .modelsDoNotGoTogether(
+                    "they must share a sample rate: \(first.window.summary) against "
                         + other.window.summary)
             }
         }
@@ -67,11 +67,11 @@ public struct ModelEnsemble: Sendable {
     /// (and keeps the models in use) otherwise.
     ///
     /// - Throws: ``ActivityError/windowMismatch(running:found:)`` for a model whose windows differ from the one it
-    ///   replaces, ``ActivityError/incompatibleModel(_:)`` for another number of models or models that cannot be
+    ///   replaces, ``ActivityError/modelsDoNotGoTogether(_:)`` for another number of models or models that cannot be
     ///   averaged.
     public mutating func replace(with newModels: [ActivityModel]) throws(ActivityError) {
         guard newModels.count == models.count else {
-            throw .incompatibleModel("the \(models.count) models in use need as many replacements, not \(newModels.count)")
+            throw .modelsDoNotGoTogether("the \(models.count) models in use need as many replacements, not \(newModels.count)")
         }
         for (running, found) in zip(models, newModels) where found.window != running.window {
             throw .windowMismatch(running: running.window, found: found.window)

@@ -46,7 +46,7 @@ public struct StreamingActivityClassifier: Sendable {
     /// Creates a classifier averaging `models`, predicting every `hop` samples (default: the first model's hop) once
     /// the longest window is full.
     ///
-    /// - Throws: ``ActivityError/incompatibleModel(_:)`` for models that cannot be averaged (see ``ModelEnsemble``),
+    /// - Throws: ``ActivityError/modelsDoNotGoTogether(_:)`` for models that cannot be averaged (see ``ModelEnsemble``),
     ///   ``ActivityError/invalidWindow(_:)`` unless `hop` is within 1...the longest window.
     public init(models: [ActivityModel], hop: Int? = nil) throws(ActivityError) {
         let ensemble = try ModelEnsemble(models)

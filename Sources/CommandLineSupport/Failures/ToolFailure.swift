@@ -104,7 +104,7 @@ public struct FailureReport: Sendable, Equatable {
     private static func status(of error: ActivityError) -> ExitStatus {
         switch error {
         case .unreadableRecording(let error): status(of: error)
-        case .unsupportedModelVersion, .incompatibleModel, .windowMismatch, .unreadableModel:
+        case .unsupportedModelVersion, .incompatibleModel, .modelsDoNotGoTogether, .windowMismatch, .unreadableModel:
             .modelRefused
         case .invalidWindow, .invalidParameters: .usage
         case .sampleRateMismatch, .unreadableFile, .unknownActivities, .malformedLabelMap: .badInput

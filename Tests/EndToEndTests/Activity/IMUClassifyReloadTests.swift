@@ -44,6 +44,42 @@ struct IMUClassifyReloadTests {
         #expect(isUnbrokenWindowStream(timestamps, hop: hop), "the stream was interrupted: \(timestamps)")
     }
 
+    @Test("two --model files: a change to either reloads both; a pair that no longer goes together is refused, then taken once it does")
+    func averagedModelsReloadTogether() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        _ = try testbed.install(fixtureNamed: "adxl345")
+        let bundled = try #require(ActivityModel.defaultModelCandidates.first { FileManager.default.fileExists(atPath: $0.path) })
+        let original = String(decoding: try Data(contentsOf: bundled), as: UTF8.self)
+        let renamed = original.replacingOccurrences(of: "\"walking\"", with: "\"strolling\"")
+        let files = ["a", "b"].map {
+            FileManager.default.temporaryDirectory.appendingPathComponent("imu-classify-\($0)-\(UUID().uuidString).model")
+        }
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+        for file in files { try Data(original.utf8).write(to: file) }
+        let classify = try testbed.launchUnderPreload(
+            executable: try product("imu-classify"),
+            arguments: ["--live", "--sensor-rate", "50", "--json", "--verbose", "--model", files[0].path, "--model", files[1].path])
+        #expect(classify.waitUntil(timeLimit: 60) { classify.outputSoFar.split(separator: "\n").count >= 1 })
+
+        try Data(renamed.utf8).write(to: files[1], options: .atomic)
+        let refusal =
+            "kept the previous model, did not reload \(files[0].path), \(files[1].path): the models cannot be averaged: they "
+            + "must name the same activities in the same order"
+        #expect(classify.waitUntil(timeLimit: 60) { classify.errorSoFar.contains(refusal) }, "\(classify.errorSoFar)")
+        try Data(renamed.utf8).write(to: files[0], options: .atomic)
+        #expect(
+            classify.waitUntil(timeLimit: 60) { classify.outputSoFar.contains("\"strolling\"") }, "\(classify.errorSoFar)")
+        let result = classify.stop()
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        #expect(result.standardError.contains("reloaded model \(files[0].path)"), "\(result.standardError)")
+        let lines = try jsonLines(result.output)
+        let firstRenamed = try #require(lines.firstIndex { ($0["probabilities"] as? [String: Double])?["strolling"] != nil })
+        // Every window before the pair was taken is scored by the original pair, every one after by the renamed pair.
+        #expect(lines[..<firstRenamed].allSatisfy { ($0["probabilities"] as? [String: Double])?["walking"] != nil })
+        #expect(lines[firstRenamed...].allSatisfy { ($0["probabilities"] as? [String: Double])?["strolling"] != nil })
+    }
+
     @Test("SIGHUP with the bundled model says there is nothing to reload and keeps classifying")
     func hangupWithTheBundledModel() throws {
         let testbed = try Testbed()

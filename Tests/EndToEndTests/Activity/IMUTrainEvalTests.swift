@@ -326,7 +326,9 @@ struct IMUTrainEvalTests {
         #expect(report["confusion"] as? [[Int]] == [[0, 0], [averaged.count - named, named]])
         let mixedRates = try scratch.run("imu-classify", ["--model", models[0].2, "--model", models[2].2, "--replay", path])
         #expect(mixedRates.status == ExitStatus.modelRefused.rawValue, "\(mixedRates.standardError)")
-        #expect(mixedRates.standardError.contains("models averaged together must share a sample rate"), "\(mixedRates.standardError)")
+        #expect(
+            mixedRates.standardError.contains("the models cannot be averaged: they must share a sample rate"), "\(mixedRates.standardError)"
+        )
         let mixedEvaluation = try scratch.run("imu-eval", ["--model", models[0].2, "--model", models[2].2, path])
         #expect(mixedEvaluation.status == ExitStatus.modelRefused.rawValue, "\(mixedEvaluation.standardError)")
     }
