@@ -25,11 +25,12 @@ struct LiveMotionInput: Sendable {
 
     /// The bounds of ``bufferDuration(forHop:)``, in seconds: the stream arrives in bursts at most
     /// `upperBound` apart (the history's commit interval counts on it).
-    static let bufferDurations = 0.05...0.5
+    static let bufferDurations = 0.1...0.5
 
     /// Seconds of readings per kernel-buffer refill for windows classified every `hop` seconds: a quarter of the hop,
-    /// within ``bufferDurations``. A window waits at most that long for its newest readings, a small part of the hop,
-    /// and the process wakes twice a second per IIO device at the default hop (2 s) instead of once per reading
+    /// within ``bufferDurations``. A window waits at most that long for its newest readings, a small part of the hop
+    /// (at most 0.1 s for the short hops that name a change fastest, where refilling more often would cost a third more
+    /// CPU), and the process wakes twice a second per IIO device at the default hop (2 s) instead of once per reading
     /// (`Benchmarks/Activity/RESULTS.md`).
     static func bufferDuration(forHop hop: Double) -> Double {
         min(max(hop / 4, bufferDurations.lowerBound), bufferDurations.upperBound)

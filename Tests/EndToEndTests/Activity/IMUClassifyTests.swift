@@ -54,13 +54,13 @@ struct IMUClassifyTests {
     }
 
     @Test(
-        "--live: the kernel wakes it once a quarter of the hop is in (buffer/watermark), 0.05...0.5 s",
-        arguments: [(nil, 50), ("25", 25), ("5", 5), ("1", 5)] as [(String?, Int)])
+        "--live: the kernel wakes it once a quarter of the hop is in (buffer/watermark), 0.1...0.5 s",
+        arguments: [(nil, 50), ("25", 25), ("5", 10), ("1", 10)] as [(String?, Int)])
     func liveWakeUpsFollowTheHop(hop: String?, watermark: Int) throws {
         let testbed = try Testbed()
         defer { testbed.close() }
         _ = try testbed.install(fixtureNamed: "mpu6050")
-        // 2 s at the default hop of 50 samples (25 Hz): 0.5 s refills; 1 s: 0.25 s; 0.2 s and 0.04 s: 0.05 s.
+        // 2 s at the default hop of 50 samples (25 Hz): 0.5 s refills; 1 s: 0.25 s; 0.2 s and 0.04 s: 0.1 s.
         let feeder = try testbed.feed(device: "iio:device0", bytes: mpu6050Scans(600))
         let classify = try testbed.launchUnderPreload(
             executable: try product("imu-classify"),
