@@ -82,6 +82,7 @@ install: build install-udev
 	$(SUDO) install -d $(DESTDIR)$(PREFIX)/bin
 	for p in $(PRODUCTS); do $(SUDO) install -m 755 .build/release/$$p $(DESTDIR)$(PREFIX)/bin/$$p; done
 	$(SUDO) install -D -m 644 $(MODEL_DIR)/motionsense.model $(DESTDIR)$(PREFIX)/share/imu-bridge/motionsense.model
+	$(SUDO) install -D -m 644 $(MODEL_DIR)/motionsense-2s.model $(DESTDIR)$(PREFIX)/share/imu-bridge/motionsense-2s.model
 	$(SUDO) install -D -m 644 $(MODEL_DIR)/README.md $(DESTDIR)$(PREFIX)/share/imu-bridge/README.md
 
 # The rule, its helper and the unit, written for $(PREFIX); with DESTDIR only staged (no root, udevadm or systemctl).

@@ -23,14 +23,17 @@ final class ModelSource: Sendable {
         var hangupReceived = false
     }
 
-    /// Loads the models at `paths`, or the bundled default when there are none, and starts listening for SIGHUP.
-    init(paths: [String], logger: Logger) throws(ActivityError) {
+    /// Loads the models at `paths`, or when there are none the bundled default (with `shortWindow`, and the bundled
+    /// model of 2 s windows beside it), and starts listening for SIGHUP.
+    init(paths: [String], shortWindow: Bool = false, logger: Logger) throws(ActivityError) {
         self.logger = logger
         if paths.isEmpty {
             urls = []
             let model = try ActivityModel.bundledDefault()
-            state = Mutex(State(models: [model], modificationDates: []))
-            logger.info("using the bundled MotionSense model: \(model.classNames.joined(separator: ", "))")
+            let models = shortWindow ? [model, try ActivityModel.bundledShortWindow()] : [model]
+            state = Mutex(State(models: models, modificationDates: []))
+            let which = shortWindow ? "models of 4 s and 2 s windows" : "model"
+            logger.info("using the bundled MotionSense \(which): \(model.classNames.joined(separator: ", "))")
         } else {
             urls = paths.map { URL(fileURLWithPath: $0) }
             var models: [ActivityModel] = []

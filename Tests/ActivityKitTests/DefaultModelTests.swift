@@ -58,9 +58,35 @@ import Testing
         #expect(confusion.accuracy >= Self.heldOutAccuracyFloor, "accuracy \(confusion.accuracy)")
     }
 
-    @Test("the bundled model file stays small enough to ship")
-    func bundledModelIsSmall() throws {
-        let url = try #require(ActivityModel.defaultModelCandidates.first { FileManager.default.fileExists(atPath: $0.path) })
+    @Test("the bundled model of 2 s windows goes with the default: same subjects, activities, features and fusion")
+    func bundledShortWindowModelGoesWithTheDefault() throws {
+        let model = try ActivityModel.bundledDefault()
+        let short = try ActivityModel.bundledShortWindow()
+        #expect(short.window == (try WindowConfiguration(size: 50, hop: 25, sampleRate: 25)))
+        #expect(short.classNames == model.classNames)
+        #expect(short.featureSet == .withoutMovementAxes)
+        #expect(short.summary.recordingFusion == .live)
+        #expect(short.summary.groups == model.summary.groups)
+        #expect(short.summary.crossValidation?.method?.hasPrefix("nested") == true)
+    }
+
+    @Test("the two bundled models averaged classify the held-out subjects of Fixtures/heldout above the floor")
+    func bundledPairOnUnseenSubjects() throws {
+        let models = [try ActivityModel.bundledDefault(), try ActivityModel.bundledShortWindow()]
+        let excerpt = Self.fixtures.appendingPathComponent("heldout").path
+        let (confusion, unshared) = try SessionLoader(sampleRate: 25).evaluate(models, on: [excerpt])
+        #expect(unshared.isEmpty)
+        // The pair is cut into the 4 s model's windows: as many as the default alone is evaluated on.
+        let single = try SessionLoader(sampleRate: 25).evaluate([models[0]], on: [excerpt]).confusion
+        #expect(confusion.total == single.total && confusion.total > 200)
+        #expect(confusion.accuracy >= Self.heldOutAccuracyFloor, "accuracy \(confusion.accuracy)")
+    }
+
+    @Test(
+        "the bundled model files stay small enough to ship",
+        arguments: [ActivityModel.defaultModelFileName, ActivityModel.shortWindowModelFileName])
+    func bundledModelIsSmall(name: String) throws {
+        let url = try #require(ActivityModel.bundledModelCandidates(named: name).first { FileManager.default.fileExists(atPath: $0.path) })
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
         #expect(size < 1_000_000)
     }

@@ -116,6 +116,8 @@ else
     sed 's/^/  /' "$work/demo.txt" >&2
     fail "demo" "imu-classify --replay did not print walking and sitting"
 fi
+check "imu-classify --responsive averages the installed 4 s and 2 s models on the demo" \
+    in_root sh -c "imu-classify --replay $demo --responsive | grep -q sitting"
 for tool in imu-list imu-stream imu-motion imu-record imu-import imu-train imu-eval imu-classify imu-calibrate imu-history imu-steps imu-plot; do
     check "$tool --version runs from /usr/bin" sh -c "chroot '$chroot_dir' /usr/bin/env -i /usr/bin/$tool --version | grep -q '^imu-bridge '"
     check "$tool has a man page and completions" test -s "$chroot_dir/usr/share/man/man1/$tool.1.gz" \

@@ -59,8 +59,9 @@ for product in "${PRODUCTS[@]}"; do
     if readelf -d "$stage/usr/bin/$product" | grep -q 'libswift'; then die "$product links a shared Swift library"; fi
 done
 
-# The default model (the tools look in ../share/imu-bridge beside their bin/) and the demo recording.
+# The default model and its 2 s companion (the tools look in ../share/imu-bridge beside their bin/) and the demo recording.
 install -D -m 0644 "$MODEL_DIR/motionsense.model" "$stage/usr/share/imu-bridge/motionsense.model"
+install -D -m 0644 "$MODEL_DIR/motionsense-2s.model" "$stage/usr/share/imu-bridge/motionsense-2s.model"
 install -D -m 0644 "$MODEL_DIR/README.md" "$stage/usr/share/imu-bridge/README.md"
 install -d "$stage/usr/share/imu-bridge/examples/walking-to-sitting.imurec"
 install -m 0644 "$DEMO"/* "$stage/usr/share/imu-bridge/examples/walking-to-sitting.imurec/"

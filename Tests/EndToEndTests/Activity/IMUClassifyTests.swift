@@ -179,6 +179,37 @@ struct IMUClassifyTests {
         #expect(changes.filter { $0 != "unknown" }.first == "walking" && changes.last == "sitting", "\(text.output)")
     }
 
+    @Test("--replay --responsive: every 0.2 s, single windows, the bundled 4 s and 2 s models averaged, no threshold")
+    func replayResponsive() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+        func lines(_ arguments: [String]) throws -> [[String: Any]] {
+            let run = try testbed.runUnderPreload(
+                executable: try product("imu-classify"), arguments: ["--replay", recording, "--json"] + arguments)
+            #expect(run.status == ExitStatus.success.rawValue, "\(run.standardError)")
+            return try windowLines(run.output)
+        }
+        let responsive = try lines(["--responsive"])
+        let fast = ["--hop", "5", "--smoothing", "1", "--threshold", "0"]
+        let models = [ActivityModel.defaultModelFileName, ActivityModel.shortWindowModelFileName].map { name in
+            ActivityModel.bundledModelCandidates(named: name).first { FileManager.default.fileExists(atPath: $0.path) }!.path
+        }
+        let long = try lines(fast + ["--model", models[0]])
+        let short = try lines(fast + ["--model", models[1]])
+        let shortByTime = Dictionary(uniqueKeysWithValues: short.map { ($0["timestamp"] as! Double, $0) })
+        // The 4 s model's cadence (a line every 0.2 s once its window is full), each line the two models' mean.
+        #expect(responsive.map { $0["timestamp"] as? Double } == long.map { $0["timestamp"] as? Double })
+        for (line, alone) in zip(responsive, long) {
+            let mean = try #require(line["probabilities"] as? [String: Double])
+            let first = try #require(alone["probabilities"] as? [String: Double])
+            let second = try #require(shortByTime[alone["timestamp"] as! Double]?["probabilities"] as? [String: Double])
+            for (activity, value) in mean { #expect(abs(value - (first[activity]! + second[activity]!) / 2) < 1e-12) }
+            #expect(line["activity"] as? String == mean.max { $0.value < $1.value }?.key)
+        }
+        #expect(responsive.compactMap { $0["activity"] as? String }.last == "sitting")
+    }
+
     @Test("--replay --hop 5: a prediction every 5 samples (0.2 s) from the same 4 s windows; a hop past the window is refused")
     func replayShortHop() throws {
         let testbed = try Testbed()
