@@ -3,10 +3,10 @@ import DeviceMotionKit
 extension SessionLoader {
     /// The confusion matrix of `models` (one, or several averaged as a ``ModelEnsemble`` over the longest model's
     /// windows) over every session under `paths`, each window classified as the session is fused and then forgotten,
-    /// so memory stays flat whatever the size of the files. `inspect` sees each session's summary. The class names and the sessions' labels are both read through ``labels``, so `jogging` in an
-    /// old model is the `running` of a new recording. Sessions of activities the model does not know are left out
-    /// and returned as ``UnsharedActivity``s (a MotionSense model on HAPT's `lying`); fails naming them when no
-    /// session at all is of an activity the model knows.
+    /// so memory stays flat whatever the size of the files. `inspect` sees each session's summary. The class names and
+    /// the sessions' labels are both read through ``labels``, so `jogging` in an old model is the `running` of a new
+    /// recording. Sessions of activities the models do not know are left out and returned as ``UnsharedActivity``s
+    /// (a MotionSense model on HAPT's `lying`); fails naming them when no session at all is of an activity they know.
     public func evaluate(
         _ models: [ActivityModel], on paths: [String], inspect: (SessionSummary) -> Void = { _ in }
     ) throws(ActivityError) -> (confusion: ConfusionMatrix, unshared: [UnsharedActivity]) {

@@ -29,7 +29,7 @@ public struct ModelEnsemble: Sendable {
         extractors = models.map { FeatureExtractor(configuration: $0.window, featureSet: $0.featureSet) }
     }
 
-    /// One model alone, which always goes with itself.
+    /// One model alone: nothing to check.
     public init(single model: ActivityModel) {
         models = [model]
         extractors = [FeatureExtractor(configuration: model.window, featureSet: model.featureSet)]
