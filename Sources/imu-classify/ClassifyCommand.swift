@@ -106,12 +106,7 @@ struct ClassifyCommand: AsyncParsableCommand {
     @OptionGroup(title: "With --live") var sensor: SensorOptions
     @OptionGroup(title: "With --live") var sensorRateOption: SensorRateOptions
     @OptionGroup(title: "With --live") var calibration: CalibrationOptions
-    @Option(
-        name: .customLong("model"),
-        help: ArgumentHelp(
-            "Model file written by imu-train (default: the bundled MotionSense model); repeat it to average models of different windows.",
-            valueName: "file"))
-    var models: [String] = []
+    @OptionGroup var modelOptions: AveragedModelOptions
 
     @Option(help: "Smoothed probability below which the activity is reported as unknown (default: 0.9; 0 with --responsive).")
     var threshold: Double?
@@ -150,6 +145,7 @@ struct ClassifyCommand: AsyncParsableCommand {
     private var uri: String { sensor.uri }
     private var sensorRate: Double { sensorRateOption.sensorRate ?? SensorRateOptions.fusionDefault }
     private var json: Bool { format.json }
+    private var models: [String] { modelOptions.models }
 
     func validate() throws {
         if live == !replayFiles.isEmpty {

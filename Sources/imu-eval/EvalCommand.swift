@@ -47,12 +47,7 @@ struct EvalCommand: ParsableCommand {
         version: ToolVersion.line
     )
 
-    @Option(
-        name: .customLong("model"),
-        help: ArgumentHelp(
-            "Model file written by imu-train; repeat it to evaluate models of different windows averaged (as imu-classify does).",
-            valueName: "file"))
-    var models: [String] = []
+    @OptionGroup var modelOptions: AveragedModelOptions
 
     @Argument(
         help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))
@@ -70,6 +65,7 @@ struct EvalCommand: ParsableCommand {
     /// The sessions to evaluate on.
     private var inputs: [String] { modelIsPositional ? Array(arguments.dropFirst()) : arguments }
     private var json: Bool { format.json }
+    private var models: [String] { modelOptions.models }
 
     @OptionGroup var labelMap: LabelMapOption
 

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The activity models a tool reads and averages: `--model`, repeatable.
+public struct AveragedModelOptions: ParsableArguments, Sendable {
+    /// The model files given (`--model`, in order); empty when none was.
+    @Option(
+        name: .customLong("model"),
+        help: ArgumentHelp(
+            "Model file written by imu-train (where it may be left out: the bundled MotionSense model); repeat it to "
+                + "average models of different windows, each scoring its own window ending at the same sample.",
+            valueName: "file"))
+    public var models: [String] = []
+
+    /// Creates the options with their defaults.
+    public init() {}
+}
