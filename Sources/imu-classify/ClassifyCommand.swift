@@ -106,7 +106,7 @@ struct ClassifyCommand: AsyncParsableCommand {
     @OptionGroup(title: "With --live") var sensor: SensorOptions
     @OptionGroup(title: "With --live") var sensorRateOption: SensorRateOptions
     @OptionGroup(title: "With --live") var calibration: CalibrationOptions
-    @OptionGroup var modelOptions: AveragedModelOptions
+    @OptionGroup var modelOptions: ModelOptions
 
     @Option(help: "Smoothed probability below which the activity is reported as unknown (default: 0.9; 0 with --responsive).")
     var threshold: Double?

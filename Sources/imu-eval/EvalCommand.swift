@@ -47,7 +47,7 @@ struct EvalCommand: ParsableCommand {
         version: ToolVersion.line
     )
 
-    @OptionGroup var modelOptions: AveragedModelOptions
+    @OptionGroup var modelOptions: ModelOptions
 
     @Argument(
         help: ArgumentHelp("Recordings, MotionSense CSV files, or directories holding them.", valueName: "input"))

@@ -23,7 +23,8 @@ struct PlotCommand: ParsableCommand {
             Fuses each session's raw readings into device motion by the same pipeline as a live sensor (at the \
             model's rate with --model, else 25 Hz) and draws, per session and stacked top to bottom: its tag as a \
             band, with --model the activity the model predicts for every window as a second band (the same \
-            streaming classifier as imu-classify, without smoothing or threshold), and one panel each for \
+            streaming classifier as imu-classify, without smoothing or threshold; --model repeated averages the \
+            models as imu-classify does), and one panel each for \
             acceleration (gravity plus user acceleration, g), gravity (g), user acceleration (g), rotation rate \
             (rad/s) and attitude (roll, pitch, yaw in degrees), over time in seconds; gaps and sensor removals are \
             dashed lines. Every panel keeps the lowest and highest value per pixel column, so a day-long recording \
@@ -48,7 +49,7 @@ struct PlotCommand: ParsableCommand {
     var inputs: [String]
 
     @OptionGroup var destination: OutputOptions
-    @OptionGroup var modelOption: ModelOptions
+    @OptionGroup var modelOptions: ModelOptions
     @OptionGroup var labelMap: LabelMapOption
     @OptionGroup var format: JSONOptions
     @OptionGroup var verbosity: VerbosityOptions
@@ -60,10 +61,12 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         verbosity.bootstrap()
         do throws(any Error) {
-            let model = try modelOption.model.map { path throws(ActivityError) in
+            let models = try modelOptions.models.map { path throws(ActivityError) in
                 try ActivityModel.load(contentsOf: URL(fileURLWithPath: path))
             }
-            let sampleRate = model?.window.sampleRate ?? MotionRateOptions.defaultRate
+            // Checked before any session is read: the models must go together.
+            if !models.isEmpty { _ = try ModelEnsemble(models) }
+            let sampleRate = models.first?.window.sampleRate ?? MotionRateOptions.defaultRate
             let loader = try SessionLoader(sampleRate: sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats)
             let sessions = try loader.inputs(from: inputs)
             guard !sessions.isEmpty else {
@@ -81,7 +84,7 @@ struct PlotCommand: ParsableCommand {
             var traces: [MotionTrace] = []
             for (index, session) in sessions.enumerated() {
                 progress.update("plotting", completed: index, total: sessions.count)
-                let plotted = try SessionPlotter(model: model, sampleRate: sampleRate).trace(of: session, loader: loader)
+                let plotted = try SessionPlotter(models: models, sampleRate: sampleRate).trace(of: session, loader: loader)
                 traces.append(plotted.trace)
                 summary.add([
                     plotted.summary.name, plotted.summary.label, "\(plotted.summary.motionCount)",

@@ -2,11 +2,11 @@ import ActivityKit
 import DeviceMotionKit
 import MotionPlots
 
-/// Streams one session into a ``MotionTrace``: its device motion, its tag, and with a model the prediction of every
+/// Streams one session into a ``MotionTrace``: its device motion, its tag, and with models the prediction of every
 /// window; the session is never held whole in memory.
 struct SessionPlotter {
-    /// The model whose predictions are drawn, if any.
-    let model: ActivityModel?
+    /// The models whose (averaged) predictions are drawn; none draws no predictions.
+    let models: [ActivityModel]
     /// The device-motion rate, in Hz.
     let sampleRate: Double
 
@@ -14,8 +14,8 @@ struct SessionPlotter {
     func trace(of session: SessionInput, loader: SessionLoader) throws(ActivityError) -> (trace: MotionTrace, summary: SessionSummary) {
         let name = session.path.split(separator: "/").last.map(String.init) ?? session.path
         var trace = MotionTrace(title: name, columns: RecordingChart.plotColumns)
-        var classifier = model.map(StreamingActivityClassifier.init(model:))
-        let hop = model.map { Double($0.window.hop) / $0.window.sampleRate } ?? 0
+        var classifier = models.isEmpty ? nil : try StreamingActivityClassifier(models: models)
+        let hop = classifier.map { Double($0.hop) / $0.windows.sampleRate } ?? 0
         var first: Double?
         var last: Double?
         let summary = try loader.stream(session) { motions in

@@ -1,13 +1,15 @@
 import ArgumentParser
 
-/// The activity model a tool reads: `--model`.
+/// The activity models a tool reads and averages: `--model`, repeatable.
 public struct ModelOptions: ParsableArguments, Sendable {
-    /// The model file given (`--model`); nil when none was.
+    /// The model files given (`--model`, in order); empty when none was.
     @Option(
+        name: .customLong("model"),
         help: ArgumentHelp(
-            "Model file written by imu-train (where it may be left out: the bundled MotionSense model).",
+            "Model file written by imu-train (where it may be left out: the bundled MotionSense model); repeat it to "
+                + "average models of different windows, each scoring its own window ending at the same sample.",
             valueName: "file"))
-    public var model: String?
+    public var models: [String] = []
 
     /// Creates the options with their defaults.
     public init() {}

@@ -17,6 +17,9 @@ struct PictureToolTests {
     private static let demo = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
     private static let model = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources/motionsense.model").path
     private static let excerpts = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
+    private static let shortWindowModel = PackageLocations.packageRoot.appendingPathComponent(
+        "Sources/ActivityKit/Resources/motionsense-2s.model"
+    ).path
 
     private let scratch: URL
 
@@ -53,18 +56,30 @@ struct PictureToolTests {
         }
         try expectRenders(picture)
 
+        // Two models averaged, as imu-classify averages them: the same band of walking, then sitting.
+        let pair = try run("imu-plot", [Self.demo, "--model", Self.model, "--model", Self.shortWindowModel, "-o", picture.path])
+        #expect(pair.status == ExitStatus.success.rawValue, "\(pair.standardError)")
+        let pairSVG = try String(contentsOf: picture, encoding: .utf8)
+        #expect([">predicted<", ">walking<", ">sitting<"].allSatisfy { pairSVG.contains($0) })
+
         let json = try run("imu-plot", [Self.demo, "-o", picture.path, "--json"])
         #expect(json.output == "{\"picture\":\"\(picture.path)\",\"sessions\":1}\n")
         #expect(!(try String(contentsOf: picture, encoding: .utf8)).contains(">predicted<"), "no model, no predicted band")
     }
 
-    @Test("imu-plot refuses a missing -o (64), an unreadable input (12) and an unwritable picture (11)")
+    @Test(
+        "imu-plot refuses a missing -o (64), an unreadable input (12), models that do not go together (13) and an unwritable picture (11)")
     func plotFailures() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         #expect(try run("imu-plot", [Self.demo]).status == ExitStatus.usage.rawValue)
         #expect(
             try run("imu-plot", ["/nonexistent.imurec", "-o", scratch.appendingPathComponent("x.svg").path]).status
                 == ExitStatus.badInput.rawValue)
+        let formatOne = PackageLocations.packageRoot.appendingPathComponent("Fixtures/models/format-1.model").path
+        let mismatched = try run(
+            "imu-plot", [Self.demo, "--model", Self.model, "--model", formatOne, "-o", scratch.appendingPathComponent("x.svg").path])
+        #expect(mismatched.status == ExitStatus.modelRefused.rawValue, "\(mismatched.standardError)")
+        #expect(mismatched.standardError.contains("the models cannot be averaged"), "\(mismatched.standardError)")
         let unwritable = try run("imu-plot", [Self.demo, "-o", "/nonexistent-directory/x.svg"])
         #expect(unwritable.status == ExitStatus.outputNotWritten.rawValue, "\(unwritable.standardError)")
     }
