@@ -31,8 +31,8 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from latency import (add_shared_options, classify, fold_models, held_out_confusion, measure, percentile, require_tools,
-                     stream_accuracy, summarise, window_seconds)
+from latency import (Tally, add_shared_options, classifiers, classify, fold_models, held_out_confusion, measure,
+                     percentile, require_tools, window_seconds)
 
 # HAPT's basic activities (its activity_labels.txt) by the canonical names imu-import gives them.
 ACTIVITIES = {1: "walking", 2: "upstairs", 3: "downstairs", 4: "sitting", 5: "standing", 6: "lying"}
@@ -132,37 +132,41 @@ def main():
     subjects = sorted(segments, key=lambda name: int(name[4:]))
     folds = [subjects[index::arguments.folds] for index in range(arguments.folds)]
 
-    results = []
-    from_old = []  # settled switches' latencies from the old segment's end
-    confusions = []
-    in_streams = [0, 0]
+    tallies = defaultdict(Tally)
+    from_old = defaultdict(list)  # settled switches' latencies from the old segment's end
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
         training_subjects = [subject for subject in subjects if subject not in held_out]
         training = [path for subject in training_subjects for path in segments[subject]]
         models = fold_models(tools, model, training, by_subject, training_subjects, arguments, work)
-        window = window_seconds(models)
-        if arguments.accuracy:
-            confusions.append(held_out_confusion(tools, models, [p for s in held_out for p in segments[s]]))
+        for label, used in classifiers(models).items():
+            if arguments.accuracy:
+                tallies[label].confusions.append(
+                    held_out_confusion(tools, used, [p for s in held_out for p in segments[s]]))
         for (experiment, user), labelled in sorted(labels.items()):
             subject = f"user{user:02d}"
             if subject not in held_out:
                 continue
-            predictions = classify(tools, experiments[(experiment, user)], models, arguments.classify_args)
             spans = [(ACTIVITIES[activity], start / RATE, (end + 1) / RATE) for activity, start, end in labelled
                      if activity in ACTIVITIES]
-            for index, count in enumerate(stream_accuracy(predictions, spans, window)):
-                in_streams[index] += count
-            for old, new, switch, end, between in recorded_switches(labelled, arguments.gap):
-                within = [p for p in predictions if p["timestamp"] < end]
-                latency, wrong, unknown = measure(within, switch, old, new)
-                results.append((subject, old, new, latency, wrong, unknown))
-                if latency is not None:
-                    from_old.append(latency + between)
-        print(f"fold {fold_index + 1}/{arguments.folds}: {len(results)} switches", file=sys.stderr)
-    summarise(results, confusions, in_streams)
-    print(f"from the old activity's last labelled sample instead (the transition or gap between included): median "
-          f"{statistics.median(from_old):.2f} s, 90th percentile {percentile(from_old, 0.9):.2f} s (settled switches)")
+            for label, used in classifiers(models).items():
+                predictions = classify(tools, experiments[(experiment, user)], used, arguments.classify_args)
+                tallies[label].add_windows(predictions, spans, window_seconds(used))
+                for old, new, switch, end, between in recorded_switches(labelled, arguments.gap):
+                    within = [p for p in predictions if p["timestamp"] < end]
+                    latency, wrong, unknown = measure(within, switch, old, new)
+                    tallies[label].results.append((subject, old, new, latency, wrong, unknown))
+                    if latency is not None:
+                        from_old[label].append(latency + between)
+        switch_count = len(next(iter(tallies.values())).results)
+        print(f"fold {fold_index + 1}/{arguments.folds}: {switch_count} switches", file=sys.stderr)
+    for label, tally in tallies.items():
+        if label:
+            print(f"\n{label}:")
+        tally.summarise()
+        settled = from_old[label]
+        print(f"from the old activity's last labelled sample instead (the transition or gap between included): median "
+              f"{statistics.median(settled):.2f} s, 90th percentile {percentile(settled, 0.9):.2f} s (settled switches)")
 
 
 if __name__ == "__main__":

@@ -26,8 +26,8 @@ added to its training data, each as a recording of one window, --transition-wind
 seconds into the new activity and is tagged with it), --bridge SECONDS (between the joined trials, readings of the
 phone turning at a constant rate from the first trial's gravity direction to the second's; latency is measured from the
 second trial's first reading), --second-window SAMPLES (also a fold model of windows that long, hop half that, trained
-on the same recordings with --train-args; the streams are replayed with both, imu-classify averaging them, and
---accuracy evaluates both averaged). Every run also prints the per-window accuracy of the replayed streams themselves
+on the same recordings with --train-args; the streams are replayed with both, imu-classify averaging them, and with the
+first alone, and both are printed, the first alone as the anchor of the same run; --accuracy evaluates each). Every run also prints the per-window accuracy of the replayed streams themselves
 (the predictions whose window lies inside one trial). Results and commands: Benchmarks/Activity/RESULTS.md.
 """
 
@@ -232,6 +232,31 @@ def classify(tools, recording, models, classify_args):
     return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
 
 
+class Tally:
+    """What one classifier (one model, or several averaged) measured over the run: per switch (subject, old, new,
+    latency, wrong, unknown), the held-out confusion matrices and the replayed streams' windows (correct, total)."""
+
+    def __init__(self):
+        self.results = []
+        self.confusions = []
+        self.in_streams = [0, 0]
+
+    def add_windows(self, predictions, spans, window):
+        for index, count in enumerate(stream_accuracy(predictions, spans, window)):
+            self.in_streams[index] += count
+
+    def summarise(self):
+        summarise(self.results, self.confusions, self.in_streams)
+
+
+def classifiers(models):
+    """The classifiers a run measures, by the heading printed above each: the fold's models, and with a second model
+    the first alone beside the pair (the anchor, in the same run)."""
+    if len(models) == 1:
+        return {"": models}
+    return {"the first model alone (the anchor)": models[:1], "the two models averaged": models}
+
+
 def window_seconds(models):
     """The longest window of `models` (model files), in seconds: the windows a replay with them is cut into."""
     windows = [json.loads(Path(model).read_text())["window"] for model in models]
@@ -380,20 +405,18 @@ def main():
 
     work = Path(arguments.work) if arguments.work else Path(tempfile.mkdtemp(prefix="imu-latency-"))
     work.mkdir(parents=True, exist_ok=True)
-    results = []
-    confusions = []
-    in_streams = [0, 0]
+    tallies = defaultdict(Tally)
     for fold_index, held_out in enumerate(folds):
         model = work / f"fold{fold_index}.model"
         training = [str(r) for r in sorted(recordings.glob("*.imurec"))
                     if parse_recording_name(r.name) and parse_recording_name(r.name)[2] not in held_out]
         models = fold_models(tools, model, training, by_subject, [s for s in subjects if s not in held_out],
                              arguments, work)
-        window = window_seconds(models)
-        if arguments.accuracy:
-            trials = [str(r) for r in sorted(recordings.glob("*.imurec"))
-                      if parse_recording_name(r.name) and parse_recording_name(r.name)[2] in held_out]
-            confusions.append(held_out_confusion(tools, models, trials))
+        trials = [str(r) for r in sorted(recordings.glob("*.imurec"))
+                  if parse_recording_name(r.name) and parse_recording_name(r.name)[2] in held_out]
+        for label, used in classifiers(models).items():
+            if arguments.accuracy:
+                tallies[label].confusions.append(held_out_confusion(tools, used, trials))
         for subject in held_out:
             activities = by_subject[subject]
             for old, new in switches(activities):
@@ -401,21 +424,25 @@ def main():
                 if stream.exists():
                     shutil.rmtree(stream)
                 switch = join(activities[old], activities[new], stream, bridge=arguments.bridge)
-                predictions = classify(tools, stream, models, arguments.classify_args)
-                if arguments.keep_predictions:
-                    kept = work / "predictions"
-                    kept.mkdir(exist_ok=True)
-                    (kept / f"{subject}-{old}-to-{new}.json").write_text(
-                        json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
-                latency, wrong, unknown = measure(predictions, switch, old, new)
-                results.append((subject, old, new, latency, wrong, unknown))
                 spans = [(old, 0.0, switch - arguments.bridge), (new, switch, math.inf)]
-                for index, count in enumerate(stream_accuracy(predictions, spans, window)):
-                    in_streams[index] += count
+                for label, used in classifiers(models).items():
+                    predictions = classify(tools, stream, used, arguments.classify_args)
+                    if arguments.keep_predictions and used == models:
+                        kept = work / "predictions"
+                        kept.mkdir(exist_ok=True)
+                        (kept / f"{subject}-{old}-to-{new}.json").write_text(
+                            json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
+                    latency, wrong, unknown = measure(predictions, switch, old, new)
+                    tallies[label].results.append((subject, old, new, latency, wrong, unknown))
+                    tallies[label].add_windows(predictions, spans, window_seconds(used))
                 shutil.rmtree(stream)
-        print(f"fold {fold_index + 1}/{arguments.folds}: {len(results)} switches", file=sys.stderr)
+        switch_count = len(next(iter(tallies.values())).results)
+        print(f"fold {fold_index + 1}/{arguments.folds}: {switch_count} switches", file=sys.stderr)
 
-    summarise(results, confusions, in_streams)
+    for label, tally in tallies.items():
+        if label:
+            print(f"\n{label}:")
+        tally.summarise()
 
 
 if __name__ == "__main__":
