@@ -26,13 +26,12 @@ import os
 import re
 import statistics
 import subprocess
-import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from latency import (Tally, add_shared_options, classifiers, classify, fold_models, held_out_confusion, measure,
-                     percentile, require_tools, window_seconds)
+from latency import (Tally, add_shared_options, classifiers, classify, fold_done, fold_models, held_out_confusion,
+                     measure, percentile, require_tools, window_seconds)
 
 # HAPT's basic activities (its activity_labels.txt) by the canonical names imu-import gives them.
 ACTIVITIES = {1: "walking", 2: "upstairs", 3: "downstairs", 4: "sitting", 5: "standing", 6: "lying"}
@@ -158,12 +157,9 @@ def main():
                     tallies[label].results.append((subject, old, new, latency, wrong, unknown))
                     if latency is not None:
                         from_old[label].append(latency + between)
-        switch_count = len(next(iter(tallies.values())).results)
-        print(f"fold {fold_index + 1}/{arguments.folds}: {switch_count} switches", file=sys.stderr)
+        fold_done(tallies, fold_index, arguments.folds)
     for label, tally in tallies.items():
-        if label:
-            print(f"\n{label}:")
-        tally.summarise()
+        tally.summarise(label)
         settled = from_old[label]
         print(f"from the old activity's last labelled sample instead (the transition or gap between included): median "
               f"{statistics.median(settled):.2f} s, 90th percentile {percentile(settled, 0.9):.2f} s (settled switches)")

@@ -245,8 +245,17 @@ class Tally:
         for index, count in enumerate(stream_accuracy(predictions, spans, window)):
             self.in_streams[index] += count
 
-    def summarise(self):
+    def summarise(self, label):
+        """Prints the figures, under `label` when there is one."""
+        if label:
+            print(f"\n{label}:")
         summarise(self.results, self.confusions, self.in_streams)
+
+
+def fold_done(tallies, fold_index, folds):
+    """Prints the progress after a fold: the switches measured so far."""
+    count = len(next(iter(tallies.values())).results) if tallies else 0
+    print(f"fold {fold_index + 1}/{folds}: {count} switches", file=sys.stderr)
 
 
 def classifiers(models):
@@ -436,13 +445,9 @@ def main():
                     tallies[label].results.append((subject, old, new, latency, wrong, unknown))
                     tallies[label].add_windows(predictions, spans, window_seconds(used))
                 shutil.rmtree(stream)
-        switch_count = len(next(iter(tallies.values())).results)
-        print(f"fold {fold_index + 1}/{arguments.folds}: {switch_count} switches", file=sys.stderr)
-
+        fold_done(tallies, fold_index, arguments.folds)
     for label, tally in tallies.items():
-        if label:
-            print(f"\n{label}:")
-        tally.summarise()
+        tally.summarise(label)
 
 
 if __name__ == "__main__":
