@@ -26,7 +26,6 @@ struct ClassifyCommand: AsyncParsableCommand {
         discussion: """
               imu-classify --live                     # the first IMU, until Ctrl-C
               imu-classify --replay walk.imurec --json
-              imu-classify --live --model my.model --threshold 0.8
               imu-classify --live --responsive        # names a change within 1-2 s
 
             Fuses the accelerometer and gyroscope into device motion at the model's rate, cuts it into the model's \
