@@ -36,6 +36,27 @@ struct CSVFieldsTests {
         #expect(try fields("a,\"b\rc\",d") == ["a", "b\rc", "d"])
     }
 
+    @Test("fields are split alike wherever their commas fall, eight bytes at a time or in the last few")
+    func commasAtEveryOffset() throws {
+        for length in 0...20 {
+            for comma in 0..<max(length, 1) {
+                var bytes = Array(repeating: UInt8(ascii: "7"), count: length)
+                if comma < length { bytes[comma] = UInt8(ascii: ",") }
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(try fields(text) == text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+            }
+        }
+        // A quote or carriage return anywhere sends the line to the RFC 4180 reader, eight bytes at a time or not.
+        for offset in 0..<17 {
+            let prefix = String(repeating: "1", count: offset)
+            for special in ["\"\"", "\r"] {
+                let text = prefix + special + ",2,3"
+                #expect(try fields(text) == CSVLine.fields(ArraySlice(text.utf8)).get(), "\(special) at offset \(offset)")
+            }
+        }
+        #expect(try fields("0.020000,-0.32278400,0.70393400,,0.02229300,-0.30696300,1.64199000,0.14139300").count == 8)
+    }
+
     @Test("a field of a sliced line is read from the slice's own bytes")
     func slicedLine() throws {
         let buffer = Array("xx\n7,8.5\n".utf8)

@@ -86,7 +86,7 @@ extension LabelledSession {
             }
             while true {
                 batch.removeAll(keepingCapacity: true)
-                while batch.count < fusionBatchSize, let row = try rows.next() { batch.append(row) }
+                try rows.read(upTo: fusionBatchSize, into: &batch)
                 if batch.isEmpty { break }
                 readings += batch.count
                 updates.append(batch, into: &motions)

@@ -9,27 +9,16 @@ import SystemPackage
 /// whose timestamp goes back in time on its stream, throws a ``RecordingError`` naming file and line. When the
 /// recording is complete, the row count is checked against `recording.json` once the table has been read to its end.
 public final class RecordingRowReader<Row> {
-    private let lines: TextLineReader
-    private let path: String
-    private let expectedCount: Int?
-    private let columns: [String]
-    private let decode: (CSVFields, inout [Row]) throws(CSVLineError) -> Void
-    private let clock: ((Row) -> (stream: String, timestamp: Double))?
-    /// The newest timestamp of each stream so far: a sensor's, or the motion's (a few, so searched, not hashed).
-    private var latest: [(stream: String, timestamp: Double)] = []
-    private var finished = false
-    /// The fields of the current line.
-    private var fields = CSVFields()
-    /// Values of the current line not yet returned, from `pendingIndex` on.
-    private var pending: [Row] = []
-    private var pendingIndex = 0
+    /// Everything that changes from row to row, advanced by one access per value (a class's stored properties are
+    /// checked for exclusive access at run time on every access: ten a row were a twentieth of a replay).
+    private var rows: Rows<Row>
 
     /// Values returned so far (readings, motion rows or events).
-    public private(set) var count = 0
+    public var count: Int { rows.count }
     /// Lines of the table read so far (header excluded): what `recording.json`'s `counts` counts.
-    public private(set) var rowCount = 0
+    public var rowCount: Int { rows.rowCount }
     /// Whether a torn last line (from a crash mid-write) was dropped.
-    public private(set) var wasTruncated = false
+    public var wasTruncated: Bool { rows.wasTruncated }
 
     convenience init(
         _ table: RecordingTable, in directory: FilePath, metadata: RecordingMetadata,
@@ -48,27 +37,27 @@ public final class RecordingRowReader<Row> {
         clock: ((Row) -> (stream: String, timestamp: Double))? = nil
     ) throws(RecordingError) {
         let path = directory.appending(table.rawValue).string
-        self.path = path
-        self.decode = decode
-        self.clock = clock
-        columns = table.columns(version: metadata.formatVersion)
+        let columns = table.columns(version: metadata.formatVersion)
         let expectedHeader = columns.joined(separator: ",")
         let counts = metadata.complete ? metadata.counts : nil
-        expectedCount =
+        let expectedCount =
             switch table {
             case .raw: counts?.raw
             case .motion: counts?.motion
             case .events: counts?.events
             }
+        let lines: TextLineReader
         do {
             lines = try TextLineReader(path: path)
         } catch {
             throw .readFailed(path: path, reason: error.reason)
         }
-        let header = try nextLine()
+        rows = Rows(
+            lines: lines, path: path, expectedCount: expectedCount, columns: columns, decode: decode, clock: clock)
+        let header = try rows.nextLine()
         guard let header else {
             if metadata.complete { throw .unexpectedHeader(path: path, found: "", expected: expectedHeader) }
-            finished = true
+            rows.finished = true
             return
         }
         let text = String(decoding: header.bytes, as: UTF8.self)
@@ -79,6 +68,51 @@ public final class RecordingRowReader<Row> {
 
     /// The next value, or `nil` after the last one (the count check of a complete recording runs then).
     public func next() throws(RecordingError) -> Row? {
+        try rows.next()
+    }
+
+    /// Appends the next values, `limit` of them or as many as are left, to `values` (the count check runs as in
+    /// ``next()``).
+    public func read(upTo limit: Int, into values: inout [Row]) throws(RecordingError) {
+        try rows.read(upTo: limit, into: &values)
+    }
+}
+
+/// The rows of one table as they are read: the lines, how to decode and check them, and how far reading has got.
+private struct Rows<Row> {
+    let lines: TextLineReader
+    let path: String
+    let expectedCount: Int?
+    let columns: [String]
+    let decode: (CSVFields, inout [Row]) throws(CSVLineError) -> Void
+    let clock: ((Row) -> (stream: String, timestamp: Double))?
+    /// The newest timestamp of each stream so far: a sensor's, or the motion's (a few, so searched, not hashed).
+    var latest: [(stream: String, timestamp: Double)] = []
+    var finished = false
+    /// The fields of the current line.
+    var fields = CSVFields()
+    /// Values of the current line not yet returned, from `pendingIndex` on.
+    var pending: [Row] = []
+    var pendingIndex = 0
+    var count = 0
+    var rowCount = 0
+    var wasTruncated = false
+
+    init(
+        lines: TextLineReader, path: String, expectedCount: Int?, columns: [String],
+        decode: @escaping (CSVFields, inout [Row]) throws(CSVLineError) -> Void,
+        clock: ((Row) -> (stream: String, timestamp: Double))?
+    ) {
+        self.lines = lines
+        self.path = path
+        self.expectedCount = expectedCount
+        self.columns = columns
+        self.decode = decode
+        self.clock = clock
+    }
+
+    /// The next value, or `nil` after the last one.
+    mutating func next() throws(RecordingError) -> Row? {
         while pendingIndex == pending.count {
             guard try readLine() else { return nil }
         }
@@ -87,8 +121,16 @@ public final class RecordingRowReader<Row> {
         return pending[pendingIndex - 1]
     }
 
+    /// Appends up to `limit` next values to `values`.
+    mutating func read(upTo limit: Int, into values: inout [Row]) throws(RecordingError) {
+        for _ in 0..<limit {
+            guard let value = try next() else { return }
+            values.append(value)
+        }
+    }
+
     /// Decodes the next line into `pending`; `false` after the last line.
-    private func readLine() throws(RecordingError) -> Bool {
+    private mutating func readLine() throws(RecordingError) -> Bool {
         pending.removeAll(keepingCapacity: true)
         pendingIndex = 0
         guard !finished else { return false }
@@ -142,7 +184,7 @@ public final class RecordingRowReader<Row> {
     }
 
     /// The next line with its number; a last line cut short (no newline) is dropped and marks the table truncated.
-    private func nextLine() throws(RecordingError) -> (line: Int, bytes: ArraySlice<UInt8>)? {
+    mutating func nextLine() throws(RecordingError) -> (line: Int, bytes: ArraySlice<UInt8>)? {
         let line: ArraySlice<UInt8>?
         do {
             line = try lines.next()

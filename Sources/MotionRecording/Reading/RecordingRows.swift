@@ -86,7 +86,8 @@ enum RecordingRows {
         }
         readings.append(
             SensorSample(
-                sensor: sensor, timestamp: try readingTimestamp(fields), value: try vector(fields, from: 2, columns: longRawColumns)))
+                sensor: sensor, timestamp: try readingTimestamp(fields, of: longRawColumns),
+                value: try vector(fields, from: 2, of: longRawColumns)))
     }
 
     /// A version 2 or 3 row: the timestamp, then the accelerometer's, the gyroscope's and (version 3) the
@@ -96,20 +97,20 @@ enum RecordingRows {
     /// kept for the pipeline to drop, like any sensor's.
     private static func wideRawRow(_ fields: CSVFields, onto readings: inout [SensorSample]) throws(CSVLineError) {
         let columns = wideRawColumns
-        let timestamp = try readingTimestamp(fields)
+        let timestamp = try readingTimestamp(fields, of: columns)
         let hasAccelerometer = !(1...3).allSatisfy(fields.isEmpty)
         let hasGyroscope = !(4...6).allSatisfy(fields.isEmpty)
         let hasMagnetometer = fields.count > 7 && !(7...9).allSatisfy(fields.isEmpty)
         if hasAccelerometer || !(hasGyroscope || hasMagnetometer) {
             readings.append(
-                SensorSample(sensor: .accelerometer, timestamp: timestamp, value: try vector(fields, from: 1, columns: columns)))
+                SensorSample(sensor: .accelerometer, timestamp: timestamp, value: try vector(fields, from: 1, of: columns)))
         }
         if hasGyroscope {
             readings.append(
-                SensorSample(sensor: .gyroscope, timestamp: timestamp, value: try vector(fields, from: 4, columns: columns)))
+                SensorSample(sensor: .gyroscope, timestamp: timestamp, value: try vector(fields, from: 4, of: columns)))
         }
         if hasMagnetometer {
-            let field = try vector(fields, from: 7, columns: columns)
+            let field = try vector(fields, from: 7, of: columns)
             for (offset, value) in [field.x, field.y, field.z].enumerated() where value.isFinite && abs(value) > magnetometerLimit {
                 throw CSVLineError(
                     reason:
@@ -125,17 +126,17 @@ enum RecordingRows {
         let columns = RecordingTable.motion.columns(version: version)
         return { (fields: CSVFields) throws(CSVLineError) -> DeviceMotion in
             let quaternion = Quaternion(
-                w: try number(fields, 1, column: columns[1]),
-                x: try number(fields, 2, column: columns[2]),
-                y: try number(fields, 3, column: columns[3]),
-                z: try number(fields, 4, column: columns[4])
+                w: try number(fields, 1, of: columns),
+                x: try number(fields, 2, of: columns),
+                y: try number(fields, 3, of: columns),
+                z: try number(fields, 4, of: columns)
             )
             return DeviceMotion(
-                timestamp: try timestamp(fields, column: columns[0]),
+                timestamp: try timestamp(fields, of: columns),
                 attitude: Attitude(quaternion: quaternion),
-                rotationRate: try vector(fields, from: 11, columns: columns),
-                gravity: try vector(fields, from: 5, columns: columns),
-                userAcceleration: try vector(fields, from: 8, columns: columns)
+                rotationRate: try vector(fields, from: 11, of: columns),
+                gravity: try vector(fields, from: 5, of: columns),
+                userAcceleration: try vector(fields, from: 8, of: columns)
             )
         }
     }
@@ -147,9 +148,9 @@ enum RecordingRows {
             throw CSVLineError(reason: "unknown event kind '\(fields[1])' (expected one of \(known))")
         }
         return RecordingEvent(
-            timestamp: try timestamp(fields, column: "timestamp"),
+            timestamp: try timestamp(fields, of: eventColumns),
             kind: kind,
-            duration: fields.isEmpty(2) ? nil : try number(fields, 2, column: "duration"),
+            duration: fields.isEmpty(2) ? nil : try number(fields, 2, of: eventColumns),
             detail: fields[3]
         )
     }
@@ -161,43 +162,50 @@ enum RecordingRows {
         }
     }
 
-    /// A value: a number, or an empty field (how pandas and spreadsheets write NaN), read as `nan` so that the
-    /// pipeline drops and counts the row like any other invalid reading.
-    private static func number(_ fields: CSVFields, _ index: Int, column: String) throws(CSVLineError) -> Double {
+    private static let eventColumns = RecordingTable.events.columns(version: RecordingMetadata.currentFormatVersion)
+
+    /// A value, field `index` of a table of `columns`: a number, or an empty field (how pandas and spreadsheets write
+    /// NaN), read as `nan` so that the pipeline drops and counts the row like any other invalid reading. (The
+    /// columns are passed whole and named only in the error: a name passed by itself is retained for every field.)
+    private static func number(_ fields: CSVFields, _ index: Int, of columns: [String]) throws(CSVLineError) -> Double {
         if fields.isEmpty(index) { return .nan }
         guard let value = fields.number(index) else {
-            throw CSVLineError(reason: "column \(column) is '\(fields[index])', not a number")
+            throw CSVLineError(reason: "column \(columns[index]) is '\(fields[index])', not a number")
         }
         return value
     }
 
     /// The first column, a timestamp: a number of seconds within ``RecordingLimits/monotonic`` (sensor values may be
     /// nan, a timestamp may not).
-    private static func timestamp(_ fields: CSVFields, column: String) throws(CSVLineError) -> Double {
-        try checkedTimestamp(try number(fields, 0, column: column), fields, column: column)
+    private static func timestamp(_ fields: CSVFields, of columns: [String]) throws(CSVLineError) -> Double {
+        try checkedTimestamp(try number(fields, 0, of: columns), fields, of: columns)
     }
 
     /// `value`, the number in the first column, if it is a number of seconds within ``RecordingLimits/monotonic``.
-    private static func checkedTimestamp(_ value: Double, _ fields: CSVFields, column: String) throws(CSVLineError) -> Double {
+    private static func checkedTimestamp(
+        _ value: Double, _ fields: CSVFields, of columns: [String]
+    ) throws(CSVLineError) -> Double {
         guard value.isFinite, RecordingLimits.monotonic.contains(value) else {
             throw CSVLineError(
-                reason: "column \(column) is '\(fields[0])', not a number of seconds in \(RecordingLimits.text(RecordingLimits.monotonic))")
+                reason:
+                    "column \(columns[0]) is '\(fields[0])', not a number of seconds in \(RecordingLimits.text(RecordingLimits.monotonic))"
+            )
         }
         return value
     }
 
     /// A raw reading's timestamp: like any of its values, an empty field, `nan` or `inf` is kept as it is for the
     /// pipeline to drop and count the reading; a number must be seconds within ``RecordingLimits/monotonic``.
-    private static func readingTimestamp(_ fields: CSVFields) throws(CSVLineError) -> Double {
-        let value = try number(fields, 0, column: "timestamp")
-        return value.isFinite ? try checkedTimestamp(value, fields, column: "timestamp") : value
+    private static func readingTimestamp(_ fields: CSVFields, of columns: [String]) throws(CSVLineError) -> Double {
+        let value = try number(fields, 0, of: columns)
+        return value.isFinite ? try checkedTimestamp(value, fields, of: columns) : value
     }
 
-    private static func vector(_ fields: CSVFields, from start: Int, columns: [String]) throws(CSVLineError) -> Vector3 {
+    private static func vector(_ fields: CSVFields, from start: Int, of columns: [String]) throws(CSVLineError) -> Vector3 {
         Vector3(
-            x: try number(fields, start, column: columns[start]),
-            y: try number(fields, start + 1, column: columns[start + 1]),
-            z: try number(fields, start + 2, column: columns[start + 2])
+            x: try number(fields, start, of: columns),
+            y: try number(fields, start + 1, of: columns),
+            z: try number(fields, start + 2, of: columns)
         )
     }
 }

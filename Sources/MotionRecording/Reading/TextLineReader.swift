@@ -53,14 +53,14 @@ package final class TextLineReader {
     }
 
     private let file: gzFile
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var atEnd = false
+    /// The bytes read and not yet returned, and the count of lines returned, advanced by one access per line (a
+    /// class's stored properties are checked for exclusive access at run time on every access).
+    private var state = LineBuffer()
 
     /// The number of the line last returned (1-based), 0 before the first.
-    package private(set) var lineNumber = 0
+    package var lineNumber: Int { state.lineNumber }
     /// Whether the line last returned ended with a newline (`false` only for a last line cut short).
-    package private(set) var lastLineWasTerminated = true
+    package var lastLineWasTerminated: Bool { state.lastLineWasTerminated }
 
     /// Opens `path` for reading.
     package init(path: String) throws(Failure) {
@@ -79,15 +79,33 @@ package final class TextLineReader {
             throw .unreadable(reason: errno == 0 ? "out of memory" : String(cString: strerror(errno)))
         }
         self.file = file
-        buffer.reserveCapacity(2 * Self.chunkSize)
+        state.buffer.reserveCapacity(2 * Self.chunkSize)
     }
 
     deinit { gzclose(file) }
 
-    private static let chunkSize = 1 << 16
+    fileprivate static let chunkSize = 1 << 16
 
     /// The next line, without its line end (and without the byte-order mark on line 1); `nil` at the end of the file.
     package func next() throws(Failure) -> ArraySlice<UInt8>? {
+        try state.next(from: file)
+    }
+}
+
+/// What a ``TextLineReader`` has read and returned so far.
+private struct LineBuffer {
+    var buffer: [UInt8] = []
+    var start = 0
+    var atEnd = false
+    var lineNumber = 0
+    var lastLineWasTerminated = true
+
+    private static let chunkSize = TextLineReader.chunkSize
+    private static let maximumLineLength = TextLineReader.maximumLineLength
+    typealias Failure = TextLineReader.Failure
+
+    /// The next line of `file`, as ``TextLineReader/next()`` returns it.
+    mutating func next(from file: gzFile) throws(Failure) -> ArraySlice<UInt8>? {
         while true {
             if let newline = Self.firstIndex(of: UInt8(ascii: "\n"), in: buffer[start...]) {
                 let line = buffer[start..<newline]
@@ -103,12 +121,12 @@ package final class TextLineReader {
                 start = buffer.count
                 return try finish(line, terminated: false)
             }
-            try fill()
+            try fill(from: file)
         }
     }
 
     /// Numbers, checks and trims one line.
-    private func finish(_ line: ArraySlice<UInt8>, terminated: Bool) throws(Failure) -> ArraySlice<UInt8> {
+    private mutating func finish(_ line: ArraySlice<UInt8>, terminated: Bool) throws(Failure) -> ArraySlice<UInt8> {
         lineNumber += 1
         lastLineWasTerminated = terminated
         guard line.count <= Self.maximumLineLength else { throw .lineTooLong(line: lineNumber) }
@@ -129,7 +147,7 @@ package final class TextLineReader {
     }
 
     /// Moves the unread bytes to the front and reads the next chunk.
-    private func fill() throws(Failure) {
+    private mutating func fill(from file: gzFile) throws(Failure) {
         if start > 0 {
             buffer.removeSubrange(0..<start)
             start = 0
