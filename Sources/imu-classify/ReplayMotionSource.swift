@@ -25,8 +25,10 @@ struct ReplayMotionSource: Sendable {
     func classify(through pipeline: ClassificationPipeline) throws -> Int {
         // Predictions print line by line, maybe to the bar's terminal: the bar is erased before each and drawn after.
         let progress = TerminalProgressBar()
-        var pipeline = pipeline
-        pipeline.output.progress = progress
+        var withProgress = pipeline
+        withProgress.output.progress = progress
+        // A constant, so that the closure below reads it in place rather than copying it out for every sample.
+        let pipeline = withProgress
         let loader = try SessionLoader(sampleRate: window.sampleRate, labels: labels, fileFormats: DatasetFiles.formats)
         var run = try pipeline.start()
         var offset = 0.0

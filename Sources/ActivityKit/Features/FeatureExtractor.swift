@@ -84,7 +84,7 @@ public struct FeatureExtractor: Sendable {
     /// The features of one window; `window.count` must equal the configured size. Non-finite values become 0.
     public func features<Window: RandomAccessCollection>(of window: Window) -> [Double] where Window.Element == DeviceMotion {
         precondition(window.count == configuration.size, "FeatureExtractor: window must hold exactly the configured number of samples")
-        var signals: [MotionChannel: [Double]] = [:]
+        var signals = [MotionChannel: [Double]](minimumCapacity: MotionChannel.allCases.count)
         for channel in MotionChannel.allCases where featureSet.uses(channel) {
             signals[channel] = window.map(channel.value(of:))
         }
@@ -92,24 +92,25 @@ public struct FeatureExtractor: Sendable {
         features.reserveCapacity(featureNames.count)
         for channel in featureSet.movementChannels {
             let signal = signals[channel, default: []]
-            features += timeStatistics(signal)
-            features += spectralFeatures(signal)
+            appendTimeStatistics(of: signal, to: &features)
+            appendSpectralFeatures(of: signal, to: &features)
         }
         for channel in MotionChannel.allCases where channel.isPosture {
             let signal = signals[channel, default: []]
             let moments = Moments(signal)
-            features += [moments.mean, moments.std, signal.min() ?? 0, signal.max() ?? 0]
+            features.append(contentsOf: [moments.mean, moments.std, signal.min() ?? 0, signal.max() ?? 0])
         }
         for channel in Self.periodicChannels {
-            features += periodicity(signals[channel, default: []])
+            features.append(contentsOf: periodicity(signals[channel, default: []]))
         }
         for pair in featureSet.correlationPairs {
             features.append(Self.correlation(signals[pair.channels.0, default: []], signals[pair.channels.1, default: []]))
         }
-        return features.map { $0.isFinite ? $0 : 0 }
+        for index in features.indices where !features[index].isFinite { features[index] = 0 }
+        return features
     }
 
-    private func timeStatistics(_ signal: [Double]) -> [Double] {
+    private func appendTimeStatistics(of signal: [Double], to features: inout [Double]) {
         let moments = Moments(signal)
         let sorted = signal.sorted()
         let p25 = Self.percentile(sorted, 0.25)
@@ -121,21 +122,23 @@ public struct FeatureExtractor: Sendable {
         let jerk = (1..<signal.count).map { (signal[$0] - signal[$0 - 1]) * configuration.sampleRate }
         let jerkMoments = Moments(jerk)
         let jerkMeanAbs = jerk.reduce(0) { $0 + abs($1) } / Double(jerk.count)
-        return [
+        features.append(contentsOf: [
             moments.mean, moments.std, sorted.first ?? 0, sorted.last ?? 0,
             Self.percentile(sorted, 0.10), p25, Self.percentile(sorted, 0.5), p75, Self.percentile(sorted, 0.90), p75 - p25,
             (signal.reduce(0) { $0 + $1 * $1 } / Double(signal.count)).squareRoot(),
             Double(crossings) / Double(signal.count - 1),
             moments.skewness, moments.kurtosis, jerkMeanAbs, jerkMoments.std,
-        ]
+        ])
     }
 
-    private func spectralFeatures(_ signal: [Double]) -> [Double] {
+    private func appendSpectralFeatures(of signal: [Double], to features: inout [Double]) {
         let power = spectrum.power(of: signal)
         let bins = 1..<power.count
         let total = bins.reduce(0) { $0 + power[$1] }
         guard total > 1e-12 else {
-            return [0, 0, 0, 0, log(1e-12)] + [Double](repeating: 0, count: Self.bandEdges.count)
+            features.append(contentsOf: [0, 0, 0, 0, log(1e-12)])
+            features.append(contentsOf: repeatElement(0, count: Self.bandEdges.count))
+            return
         }
         var dominant = 1
         var entropy = 0.0
@@ -154,7 +157,10 @@ public struct FeatureExtractor: Sendable {
                 bands[band] += power[bin] / total
             }
         }
-        return [spectrum.frequency(ofBin: dominant), power[dominant] / total, normalisedEntropy, centroid, log(total)] + bands
+        features.append(contentsOf: [
+            spectrum.frequency(ofBin: dominant), power[dominant] / total, normalisedEntropy, centroid, log(total),
+        ])
+        features.append(contentsOf: bands)
     }
 
     private func periodicity(_ signal: [Double]) -> [Double] {
@@ -163,20 +169,52 @@ public struct FeatureExtractor: Sendable {
         let longest = Swift.min(Int(2 * configuration.sampleRate), signal.count / 2)
         guard moments.std > 1e-12, shortest <= longest else { return [0, 0] }
         let variance = moments.std * moments.std * Double(signal.count)
+        let centred = signal.map { $0 - moments.mean }
         var bestLag = shortest
         var bestValue = -Double.infinity
-        for lag in shortest...longest {
-            var sum = 0.0
-            for index in 0..<(signal.count - lag) {
-                sum += (signal[index] - moments.mean) * (signal[index + lag] - moments.mean)
-            }
-            let value = sum / variance * Double(signal.count) / Double(signal.count - lag)
-            if value > bestValue {
-                bestValue = value
-                bestLag = lag
+        centred.withUnsafeBufferPointer { centred in
+            var lag = shortest
+            while lag <= longest {
+                let lagCount = Swift.min(4, longest - lag + 1)
+                let sums = Self.laggedProducts(of: centred, lags: lag, lagCount)
+                for offset in 0..<lagCount {
+                    let value = sums[offset] / variance * Double(signal.count) / Double(signal.count - lag - offset)
+                    if value > bestValue {
+                        bestValue = value
+                        bestLag = lag + offset
+                    }
+                }
+                lag += lagCount
             }
         }
         return [bestValue, Double(bestLag) / configuration.sampleRate]
+    }
+
+    /// For the `lagCount` (1 to 4) lags from `first` on, the sum of `signal[i] * signal[i + lag]` over `i`, each
+    /// added up in the order of `i` (the values one lag at a time gives); four lags side by side keep four additions
+    /// in flight where one lag waits on each.
+    private static func laggedProducts(
+        of signal: UnsafeBufferPointer<Double>, lags first: Int, _ lagCount: Int
+    ) -> SIMD4<Double> {
+        var sums = SIMD4<Double>()
+        var index = 0
+        if lagCount == 4 {
+            while index + first + 3 < signal.count {
+                let ahead = SIMD4(
+                    signal[index + first], signal[index + first + 1], signal[index + first + 2],
+                    signal[index + first + 3])
+                sums += signal[index] * ahead
+                index += 1
+            }
+        }
+        for lane in 0..<lagCount {
+            var sum = sums[lane]
+            for tail in index..<(signal.count - first - lane) {
+                sum += signal[tail] * signal[tail + first + lane]
+            }
+            sums[lane] = sum
+        }
+        return sums
     }
 
     /// Linear-interpolated percentile `fraction` (0...1) of an ascending array.
