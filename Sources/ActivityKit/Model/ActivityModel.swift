@@ -94,26 +94,24 @@ public struct ActivityModel: Codable, Sendable {
         }
     }
 
-    /// Decodes and validates a model file's bytes; `path` only names the file in messages.
+    /// Decodes and validates a model file's bytes; `path` only names the file in messages. The file is decoded
+    /// once; only a file that fails is looked at again, for its version, to say why.
     public static func decode(_ data: Data, path: String) throws(ActivityError) -> ActivityModel {
-        struct Header: Decodable { let formatVersion: Int }
-        let decoder = JSONDecoder()
-        let header: Header
-        do {
-            header = try decoder.decode(Header.self, from: data)
-        } catch {
-            throw .unreadableModel(
-                path: path, reason: "not an activity model file (expected JSON with a formatVersion)")
-        }
-        guard readableFormatVersions.contains(header.formatVersion) else {
-            throw .unsupportedModelVersion(found: header.formatVersion, supported: currentFormatVersion)
-        }
+        let decoder = JSONValueDecoder()
         let model: ActivityModel
         do {
             model = try decoder.decode(ActivityModel.self, from: data)
         } catch let error as ActivityError {
             throw .unreadableModel(path: path, reason: error.description)
         } catch {
+            struct Header: Decodable { let formatVersion: Int }
+            guard let header = try? decoder.decode(Header.self, from: data) else {
+                throw .unreadableModel(
+                    path: path, reason: "not an activity model file (expected JSON with a formatVersion)")
+            }
+            guard readableFormatVersions.contains(header.formatVersion) else {
+                throw .unsupportedModelVersion(found: header.formatVersion, supported: currentFormatVersion)
+            }
             throw .unreadableModel(
                 path: path, reason: "damaged or incomplete model (\(DecodingFailure.reason(error)))")
         }

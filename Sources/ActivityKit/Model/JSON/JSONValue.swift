@@ -1,0 +1,29 @@
+/// A JSON value as ``JSONParser`` reads it from a document, for ``JSONValueDecoder`` to decode.
+enum JSONValue: Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number written as an integer within `Int`'s range (`-12`).
+    case integer(Int)
+    /// Any other number, correctly rounded to a `Double` (infinite beyond its range).
+    case number(Double)
+    /// A string, its escapes resolved.
+    case string(String)
+    /// An array's elements, in order.
+    case array([JSONValue])
+    /// An object's members, in document order (their names are unique).
+    case object([(name: String, value: JSONValue)])
+
+    /// The kind of value, as messages name it.
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .integer, .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
