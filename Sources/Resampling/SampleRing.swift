@@ -80,25 +80,27 @@ struct SampleRing: Sendable {
             // Each reading's share of the time axis reaches halfway to its neighbours; the oldest and newest held
             // reach only towards the one they have. The loop runs between them, where both neighbours are held.
             let share = { (before: Double, after: Double) in after > before ? (after - before) / 2 : 1 }
-            var total = 0.0
-            var before = stamp(max(first - 1, 0))
-            var current = stamp(first)
-            let inner = min(end, count - 1)
-            var index = first
-            while index < inner {
-                let after = stamp(index &+ 1)
-                let weight = kernel((current - time) * stretch) * share(before, after)
-                weights[index &- first] = weight
-                total += weight
-                (before, current) = (current, after)
-                index &+= 1
+            return kernel.withValues { kernel in
+                var total = 0.0
+                var before = stamp(max(first - 1, 0))
+                var current = stamp(first)
+                let inner = min(end, count - 1)
+                var index = first
+                while index < inner {
+                    let after = stamp(index &+ 1)
+                    let weight = kernel((current - time) * stretch) * share(before, after)
+                    weights[index &- first] = weight
+                    total += weight
+                    (before, current) = (current, after)
+                    index &+= 1
+                }
+                if index < end {
+                    let weight = kernel((current - time) * stretch) * share(before, current)
+                    weights[index &- first] = weight
+                    total += weight
+                }
+                return (first, end - first, total)
             }
-            if index < end {
-                let weight = kernel((current - time) * stretch) * share(before, current)
-                weights[index &- first] = weight
-                total += weight
-            }
-            return (first, end - first, total)
         }
     }
 

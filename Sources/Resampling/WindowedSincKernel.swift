@@ -30,15 +30,29 @@ struct WindowedSincKernel: Sendable {
         }
     }
 
-    /// The kernel's value at `offset` seconds from its centre (zero outside the support).
+    /// Calls `body` with the kernel's values at arbitrary offsets, from a table held in place for the call (the
+    /// resampler weighs tens of readings per output).
     @inline(__always)
-    func callAsFunction(_ offset: Double) -> Double {
-        let position = abs(offset) * scale
-        guard position < Double(table.count - 2) else { return 0 }
-        let index = Int(position)
-        let fraction = position - Double(index)
-        return table.withUnsafeBufferPointer { values in
-            values[index] + (values[index + 1] - values[index]) * fraction
+    func withValues<Result>(_ body: (Values) -> Result) -> Result {
+        table.withUnsafeBufferPointer { table in body(Values(table: table, scale: scale)) }
+    }
+
+    /// The kernel's values while ``withValues(_:)`` holds its table.
+    struct Values {
+        /// Kernel values from the centre to the edge, and one zero beyond.
+        let table: UnsafeBufferPointer<Double>
+        /// Table entries per second of offset.
+        let scale: Double
+
+        /// The kernel's value at `offset` seconds from its centre (zero outside the support), interpolated linearly
+        /// between the two nearest entries.
+        @inline(__always)
+        func callAsFunction(_ offset: Double) -> Double {
+            let position = abs(offset) * scale
+            guard position < Double(table.count &- 2) else { return 0 }
+            let index = Int(position)
+            let fraction = position - Double(index)
+            return table[index] + (table[index &+ 1] - table[index]) * fraction
         }
     }
 }

@@ -1,10 +1,11 @@
 /// The fields of one line of a recording's CSV table (RFC 4180 quoting, one record per line), split in place: a plain
-/// line (no quote, no carriage return: every line of numbers the recorder writes) keeps the bounds of its fields in
-/// the line's own bytes, so that a number is read from them without making a `String`; a line with quotes keeps its
+/// line (no quote, no carriage return: every line of numbers the recorder writes) keeps its bytes and the bounds of
+/// its fields in them, so that a number is read from them without making a `String`; a line with quotes keeps its
 /// fields' unquoted texts (``CSVLine/fields(_:)``).
 struct CSVFields {
-    /// The plain line the bounds point into.
-    private var line: ArraySlice<UInt8> = []
+    /// The plain line the bounds point into: a copy of its bytes, in storage reused from line to line (a slice of
+    /// the reader's buffer would be retained and released with every line).
+    private var line: [UInt8] = []
     /// The bounds of each field of a plain line, as indices of `line`, in the first ``count`` places: room for the
     /// most fields a line of its length can hold, reused from line to line.
     private var bounds: [Range<Int>] = []
@@ -20,24 +21,24 @@ struct CSVFields {
     mutating func split(_ line: ArraySlice<UInt8>) throws(CSVLineError) {
         if bounds.count <= line.count { bounds = Array(repeating: 0..<0, count: line.count + 1) }
         let found = line.withUnsafeBufferPointer { bytes in
-            bounds.withUnsafeMutableBufferPointer { bounds in Self.fieldBounds(of: bytes, from: line.startIndex, into: bounds) }
+            bounds.withUnsafeMutableBufferPointer { bounds in Self.fieldBounds(of: bytes, into: bounds) }
         }
         guard let found else {
             boundCount = 0
-            self.line = []
             texts = try CSVLine.fields(line).get()
             return
         }
         boundCount = found
         texts = nil
-        self.line = line
+        self.line.removeAll(keepingCapacity: true)
+        self.line.append(contentsOf: line)
     }
 
-    /// Writes the bounds of each field of `bytes` (as indices from `startIndex` on) into `bounds`, which has room for
-    /// one more than there are bytes, eight bytes at a time; returns how many fields there are, or `nil` when the
-    /// line holds a quote or a carriage return.
+    /// Writes the bounds of each field of `bytes` into `bounds`, which has room for one more than there are bytes,
+    /// eight bytes at a time; returns how many fields there are, or `nil` when the line holds a quote or a carriage
+    /// return.
     private static func fieldBounds(
-        of bytes: UnsafeBufferPointer<UInt8>, from startIndex: Int, into bounds: UnsafeMutableBufferPointer<Range<Int>>
+        of bytes: UnsafeBufferPointer<UInt8>, into bounds: UnsafeMutableBufferPointer<Range<Int>>
     ) -> Int? {
         var fields = 0
         var start = 0
@@ -49,7 +50,7 @@ struct CSVFields {
                 var commas = bytesEqual(word, UInt8(ascii: ","))
                 while commas != 0 {
                     let comma = offset &+ commas.trailingZeroBitCount / 8
-                    bounds[fields] = startIndex &+ start..<startIndex &+ comma
+                    bounds[fields] = start..<comma
                     fields &+= 1
                     start = comma &+ 1
                     commas &= commas &- 1
@@ -60,7 +61,7 @@ struct CSVFields {
         for index in offset..<bytes.count {
             switch bytes[index] {
             case UInt8(ascii: ","):
-                bounds[fields] = startIndex &+ start..<startIndex &+ index
+                bounds[fields] = start..<index
                 fields &+= 1
                 start = index &+ 1
             case UInt8(ascii: "\""), UInt8(ascii: "\r"):
@@ -69,7 +70,7 @@ struct CSVFields {
                 continue
             }
         }
-        bounds[fields] = startIndex &+ start..<startIndex &+ bytes.count
+        bounds[fields] = start..<bytes.count
         return fields &+ 1
     }
 
@@ -95,7 +96,7 @@ struct CSVFields {
     /// Field `index` as `Double(_:)` reads its text, `nil` when it spells no number (``DecimalNumber``).
     func number(_ index: Int) -> Double? {
         if let texts { return DecimalNumber.parse(texts[index]) }
-        return line[bound(index)].withUnsafeBufferPointer { DecimalNumber.parse(utf8: $0) }
+        return line.withUnsafeBufferPointer { DecimalNumber.parse(utf8: UnsafeBufferPointer(rebasing: $0[bound(index)])) }
     }
 
     /// The bounds of field `index` of the plain line (`bounds` beyond its fields holds those of earlier lines).

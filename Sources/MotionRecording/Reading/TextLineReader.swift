@@ -108,32 +108,33 @@ private struct LineBuffer {
     mutating func next(from file: gzFile) throws(Failure) -> ArraySlice<UInt8>? {
         while true {
             if let newline = Self.firstIndex(of: UInt8(ascii: "\n"), in: buffer[start...]) {
-                let line = buffer[start..<newline]
+                let line = start..<newline
                 start = newline + 1
-                return try finish(line, terminated: true)
+                return buffer[try finish(line, terminated: true)]
             }
             if buffer.count - start > Self.maximumLineLength {
                 throw .lineTooLong(line: lineNumber + 1)
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                let line = buffer[start...]
+                let line = start..<buffer.count
                 start = buffer.count
-                return try finish(line, terminated: false)
+                return buffer[try finish(line, terminated: false)]
             }
             try fill(from: file)
         }
     }
 
-    /// Numbers, checks and trims one line.
-    private mutating func finish(_ line: ArraySlice<UInt8>, terminated: Bool) throws(Failure) -> ArraySlice<UInt8> {
+    /// Numbers, checks and trims the line at `bounds` of the buffer; returns the bounds of what is kept (bounds,
+    /// not a slice, until the end: each slice made holds the buffer once more).
+    private mutating func finish(_ bounds: Range<Int>, terminated: Bool) throws(Failure) -> Range<Int> {
         lineNumber += 1
         lastLineWasTerminated = terminated
-        guard line.count <= Self.maximumLineLength else { throw .lineTooLong(line: lineNumber) }
-        guard Self.firstIndex(of: 0, in: line) == nil else { throw .binary(line: lineNumber) }
-        var trimmed = line
-        if trimmed.last == UInt8(ascii: "\r") { trimmed = trimmed.dropLast() }
-        if lineNumber == 1, trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
+        guard bounds.count <= Self.maximumLineLength else { throw .lineTooLong(line: lineNumber) }
+        guard Self.firstIndex(of: 0, in: buffer[bounds]) == nil else { throw .binary(line: lineNumber) }
+        var trimmed = bounds
+        if let last = trimmed.last, buffer[last] == UInt8(ascii: "\r") { trimmed = trimmed.dropLast() }
+        if lineNumber == 1, buffer[trimmed].starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
         return trimmed
     }
 
