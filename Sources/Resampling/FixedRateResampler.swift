@@ -233,11 +233,12 @@ public struct FixedRateResampler: Sendable {
 
     /// Emits the grid points whose kernel support lies within the readings received.
     private mutating func emitReady(emit: (Double, UnsafeBufferPointer<Double>) -> Void) {
-        guard let kernel, let newest = ring.lastTimestamp else { return }
-        while let index = nextGridIndex, gridTime(index) + kernel.halfWidth <= newest {
+        // The half width alone: a copy of the kernel would retain its table for every reading.
+        guard let halfWidth = kernel?.halfWidth, let newest = ring.lastTimestamp else { return }
+        while let index = nextGridIndex, gridTime(index) + halfWidth <= newest {
             emitPoint(gridTime(index), emit: emit)
             nextGridIndex = index + 1
-            let supportStart = gridTime(index + 1) - kernel.halfWidth
+            let supportStart = gridTime(index + 1) - halfWidth
             var obsolete = 0
             while obsolete + 1 < ring.count, ring.timestamp(at: obsolete + 1) <= supportStart { obsolete += 1 }
             ring.removeFirst(obsolete)
