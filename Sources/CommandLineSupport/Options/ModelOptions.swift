@@ -6,8 +6,8 @@ public struct ModelOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("model"),
         help: ArgumentHelp(
-            "Model file written by imu-train (where it may be left out: the bundled MotionSense model); repeat it to "
-                + "average models of different windows, each scoring its own window ending at the same sample.",
+            "Model file written by imu-train (what a tool does without one, its help says); repeat it to average "
+                + "models of different windows, each scoring its own window ending at the same sample.",
             valueName: "file"))
     public var models: [String] = []
 
