@@ -34,13 +34,16 @@ struct JSONLineTests {
         expectSameAsFoundation(accelerometerOnly)
     }
 
-    @Test("a number that is not finite is refused as JSONEncoder refuses it")
+    @Test("a number that is not finite is refused as JSONEncoder refuses it, in a struct or a dictionary")
     func nonFinite() {
         for value in [Double.nan, .infinity, -.infinity] {
             let sample = IMUSample(timestamp: 1, acceleration: Vector3(x: value, y: 0, z: 0), rotationRate: nil)
             #expect(JSONLineWriter.bytes(of: sample) == nil)
             #expect(throws: EncodingError.self) { try JSONLine.encode(sample) }
             expectSameAsFoundation(sample)
+            let probabilities = ["walking": 0.5, "sitting": value]
+            #expect(JSONLineWriter.bytes(of: probabilities) == nil)
+            expectSameAsFoundation(probabilities)
         }
     }
 

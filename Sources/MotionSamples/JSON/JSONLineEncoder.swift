@@ -92,6 +92,15 @@ final class JSONLineEncoder: Encoder {
             document.deferToFoundation()
             return document.keyword("null")
         }
+        if Value.self == [String: Double].self {
+            // Numbers by name (class probabilities) written directly: Dictionary's own `encode(to:)` casts every key and
+            // boxes every value generically, most of the time of a prediction's line.
+            let object = JSONLineObject()
+            for (key, number) in unsafeBitCast(value, to: [String: Double].self) {
+                object.members.append((document.memberName(key, converting: false), document.literal(number)))
+            }
+            return .object(object)
+        }
         let isDictionary = Value.self is any StringKeyedDictionary.Type
         let encoder = JSONLineEncoder(document: document, parent: parent, convertsKeys: !isDictionary)
         do {
