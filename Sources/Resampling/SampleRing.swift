@@ -72,34 +72,26 @@ struct SampleRing: Sendable {
         timestamps.withUnsafeBufferPointer { stamps in
             let mask = stamps.count - 1
             let stamp = { (index: Int) in stamps[(head &+ index) & mask] }
-            var first = 0
-            while first < count, stamp(first) - time <= -halfWidth { first += 1 }
+            var index = 0
+            while index < count, stamp(index) - time <= -halfWidth { index += 1 }
+            let first = index
             guard first < count else { return (first, 0, 0) }
-            var end = first
-            while end < count, stamp(end) - time < halfWidth { end += 1 }
-            // Each reading's share of the time axis reaches halfway to its neighbours; the oldest and newest held
-            // reach only towards the one they have. The loop runs between them, where both neighbours are held.
-            let share = { (before: Double, after: Double) in after > before ? (after - before) / 2 : 1 }
             return kernel.withValues { kernel in
-                var total = 0.0
                 var before = stamp(max(first - 1, 0))
                 var current = stamp(first)
-                let inner = min(end, count - 1)
-                var index = first
-                while index < inner {
-                    let after = stamp(index &+ 1)
-                    let weight = kernel((current - time) * stretch) * share(before, after)
+                var total = 0.0
+                while index < count {
+                    let offset = current - time
+                    if offset >= halfWidth { break }
+                    let after = index + 1 < count ? stamp(index &+ 1) : current
+                    let share = after > before ? (after - before) / 2 : 1
+                    let weight = kernel(offset * stretch) * share
                     weights[index &- first] = weight
                     total += weight
                     (before, current) = (current, after)
                     index &+= 1
                 }
-                if index < end {
-                    let weight = kernel((current - time) * stretch) * share(before, current)
-                    weights[index &- first] = weight
-                    total += weight
-                }
-                return (first, end - first, total)
+                return (first, index - first, total)
             }
         }
     }

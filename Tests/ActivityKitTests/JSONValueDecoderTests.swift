@@ -109,9 +109,12 @@ struct JSONValueDecoderTests {
         #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Double.self, from: Data("1e400".utf8)) }
         #expect(try JSONValueDecoder().decode([Int?].self, from: Data("[1,null, 3]".utf8)) == [1, nil, 3])
         #expect(try JSONValueDecoder().decode(String.self, from: Data("\u{FEFF}\"bom\"".utf8)) == "bom")
+        let derived = Data(#"{"super":5,"x":1}"#.utf8)
+        #expect(try JSONValueDecoder().decode(Derived.self, from: derived).base == 5)
+        #expect(try JSONDecoder().decode(Derived.self, from: derived).base == 5)
     }
 
-    @Test("an object of fifty thousand members is looked up by name, not searched once per member")
+    @Test("an object of fifty thousand members decodes whole, and a name repeated at its end is refused")
     func manyMembers() throws {
         let count = 50_000
         let text = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
@@ -120,6 +123,17 @@ struct JSONValueDecoderTests {
         let repeated = text.dropLast() + ",\"k7\":0}"
         #expect(throws: DecodingError.self) { try JSONParser.parse(Data(repeated.utf8)) }
     }
+}
+
+/// A value that decodes its base part through `superDecoder()`, whose keys have no `super` of their own.
+private struct Derived: Decodable {
+    let base: Int
+
+    init(from decoder: any Decoder) throws {
+        base = try Int(from: try decoder.container(keyedBy: Keys.self).superDecoder())
+    }
+
+    private enum Keys: CodingKey { case x }
 }
 
 /// Any JSON value, for asking Foundation's `JSONDecoder` whether a text is JSON at all.

@@ -129,9 +129,11 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.name) } }
 
-    private func member(_ key: Key) -> JSONValue? {
-        if let positions { return positions[key.stringValue].map { members[$0].value } }
-        return members.first { $0.name == key.stringValue }?.value
+    private func member(_ key: Key) -> JSONValue? { member(named: key.stringValue) }
+
+    private func member(named name: String) -> JSONValue? {
+        if let positions { return positions[name].map { members[$0].value } }
+        return members.first { $0.name == name }?.value
     }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }
@@ -179,7 +181,8 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: member(Key(stringValue: "super")!) ?? .null, codingPath: codingPath)
+        // The member `super`, as JSONDecoder has it (a `Key` need not have a case of that name).
+        ValueDecoder(value: member(named: "super") ?? .null, codingPath: codingPath)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
