@@ -114,6 +114,46 @@ struct JSONValueDecoderTests {
         #expect(try JSONDecoder().decode(Derived.self, from: derived).base == 5)
     }
 
+    @Test("lists of numbers, packed or mixed with other values, decode as JSONDecoder decodes them")
+    func numberLists() throws {
+        let lists = [
+            "[1,2,3]", "[0.5,-0,2]", "[9007199254740992,1]", "[1,9007199254740993,2]", "[-9223372036854775808,1]",
+            "[3.0,4,5e0]", "[2.5,1]", "[300,1]", "[1e400]", "[1,null,3]", "[1,\"a\"]", "[\"a\",1]", "[]", "[[1,2],[3]]",
+            "[1,[2,3],4]", "[[1,2],5]", "[1,{\"a\":[2]},3]",
+        ]
+        for text in lists {
+            let data = Data(text.utf8)
+            func same<Value: Decodable & Equatable>(_ type: Value.Type) {
+                let fast = Result { try JSONValueDecoder().decode(type, from: data) }
+                let reference = Result { try JSONDecoder().decode(type, from: data) }
+                #expect((try? fast.get()) == (try? reference.get()), "\(text) as \(type)")
+                #expect((try? fast.get()) != nil || (try? reference.get()) == nil, "\(text) as \(type)")
+            }
+            same([Double].self)
+            same([Float].self)
+            same([Int].self)
+            same([Int8].self)
+            same([Int?].self)
+            same([String].self)
+            same([[Int]].self)
+            same(JSONAny.self)
+        }
+        let signed = try JSONValueDecoder().decode([Double].self, from: Data("[0.5,-0]".utf8))
+        #expect(signed.map(\.bitPattern) == [0.5, -0.0].map(\.bitPattern))
+        // What is packed: numbers only, each exactly a Double; anything else keeps the list a list of values.
+        guard case .numbers(let numbers) = try JSONParser.parse(Data("[1, 2.5, -3, 9007199254740992]".utf8)) else {
+            Issue.record("a list of numbers is not packed")
+            return
+        }
+        #expect(numbers == [1, 2.5, -3, 0x1p53])
+        for text in ["[1,9007199254740993]", "[1,\"a\"]", "[1,[2]]", "[[1],2]", "[]"] {
+            guard case .array = try JSONParser.parse(Data(text.utf8)) else {
+                Issue.record("\(text) is packed")
+                continue
+            }
+        }
+    }
+
     @Test("an object of fifty thousand members decodes whole, and a name repeated at its end is refused")
     func manyMembers() throws {
         let count = 50_000
@@ -136,18 +176,33 @@ private struct Derived: Decodable {
     private enum Keys: CodingKey { case x }
 }
 
-/// Any JSON value, for asking Foundation's `JSONDecoder` whether a text is JSON at all.
-private struct JSONAny: Decodable {
+/// Any JSON value, for asking Foundation's `JSONDecoder` whether a text is JSON at all, and what it holds.
+private struct JSONAny: Decodable, Equatable {
+    /// The value written again: members in name order, numbers as `Double`s.
+    let text: String
+
     init(from decoder: any Decoder) throws {
         if var list = try? decoder.unkeyedContainer() {
-            while !list.isAtEnd { _ = try list.decode(JSONAny.self) }
+            var elements: [String] = []
+            while !list.isAtEnd { elements.append(try list.decode(JSONAny.self).text) }
+            text = "[\(elements.joined(separator: ","))]"
         } else if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            for key in object.allKeys { _ = try object.decode(JSONAny.self, forKey: key) }
+            var members: [String] = []
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members.append("\(key.stringValue.debugDescription):\(try object.decode(JSONAny.self, forKey: key).text)")
+            }
+            text = "{\(members.joined(separator: ","))}"
         } else {
             let value = try decoder.singleValueContainer()
-            if value.decodeNil() { return }
-            if (try? value.decode(Bool.self)) != nil || (try? value.decode(Double.self)) != nil { return }
-            _ = try value.decode(String.self)
+            if value.decodeNil() {
+                text = "null"
+            } else if let bool = try? value.decode(Bool.self) {
+                text = "\(bool)"
+            } else if let number = try? value.decode(Double.self) {
+                text = "\(number)"
+            } else {
+                text = try value.decode(String.self).debugDescription
+            }
         }
     }
 

@@ -36,6 +36,29 @@ struct DecimalNumberTests {
         }
     }
 
+    @Test("16 to 19 digits beyond 2^53: random digit strings, and integers halfway between two doubles and beside them")
+    func wideMantissas() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50_000 {
+            let count = Int.random(in: 16...19, using: &generator)
+            var digits = String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let point = Int.random(in: 0..<count, using: &generator)
+            if point > 0 { digits.insert(".", at: digits.index(digits.startIndex, offsetBy: point)) }
+            expectSameAsStrtod((Bool.random(using: &generator) ? "-" : "") + digits)
+        }
+        for _ in 0..<20_000 {
+            // An integer double of 16 to 19 digits, and the integers halfway to the next double and beside that.
+            let value = Double.random(in: 0x1p53..<1e19, using: &generator).rounded()
+            let halfway = UInt64(value) + UInt64(value.ulp / 2)
+            for integer in [halfway - 1, halfway, halfway + 1] { expectSameAsStrtod(String(integer)) }
+        }
+        expectSameAsStrtod("0.18387732255614103")
+        expectSameAsStrtod("-0.005310875126655207")
+        expectSameAsStrtod("9999999999999999999")
+        expectSameAsStrtod("0.000000000000000001")
+        expectSameAsStrtod("18446744073709551615")
+    }
+
     @Test("the edges of the exact range and every form left to Double(_:)")
     func edgesAndOtherForms() {
         let texts = [

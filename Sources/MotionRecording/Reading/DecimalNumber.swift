@@ -1,17 +1,28 @@
 /// Numbers of CSV fields read in one pass over their bytes: the plain decimal form recordings, BROAD and the
 /// datasets write (`-0.32278400`) is converted exactly without the C library, anything else by `Double(_:)`.
 ///
-/// A decimal of at most 19 digits whose integer `m` (the digits without the point) is at most 2^53, with at most 22
-/// digits after the point, is `m / 10^k` with both operands exact doubles; IEEE 754 division rounds correctly, so the
-/// result is the correctly rounded value, the one `strtod` returns (W. D. Clinger, "How to read floating point
-/// numbers accurately", PLDI 1990, the fast path). glibc's `strtod` takes its multi-precision path for most such
-/// fields and was 11 % of a replay (`perf`, 2026-11-27). Runs of eight digits are read eight bytes at a time
-/// (``eightDigits(_:)``): the fractions recordings write are eight digits long.
+/// A decimal of at most 19 digits whose integer `m` (the digits without the point) is at most 2^53 is `m / 10^k` with
+/// both operands exact doubles; IEEE 754 division rounds correctly, so the result is the correctly rounded value, the
+/// one `strtod` returns (W. D. Clinger, "How to read floating point numbers accurately", PLDI 1990, the fast path).
+/// glibc's `strtod` takes its multi-precision path for most such fields and was 11 % of a replay (`perf`,
+/// 2026-11-27). Runs of eight digits are read eight bytes at a time (``eightDigits(_:)``): the fractions recordings
+/// write are eight digits long.
+///
+/// A larger integer `m` of at most 19 digits (the shortest text of most doubles has 17: a model file's thresholds) is
+/// divided by 5^k in 128-bit integers instead (``wideDecimal(_:fractionDigits:)``): glibc's `strtod` took about a
+/// thousand instructions for each (`callgrind`, 2026-11-28).
 package enum DecimalNumber {
-    /// 10^0 ... 10^22, every one exact in a `Double`.
+    /// 10^0 ... 10^18, every one exact in a `Double`.
     private static let powersOfTen: [Double] = {
         var powers = [1.0]
-        for _ in 1...22 { powers.append(powers[powers.count - 1] * 10) }
+        for _ in 1...18 { powers.append(powers[powers.count - 1] * 10) }
+        return powers
+    }()
+
+    /// 5^0 ... 5^18, every one exact in a `UInt64`.
+    private static let powersOfFive: [UInt64] = {
+        var powers: [UInt64] = [1]
+        for _ in 1...18 { powers.append(powers[powers.count - 1] * 5) }
         return powers
     }()
 
@@ -62,9 +73,25 @@ package enum DecimalNumber {
             guard index == end else { return nil }
             fractionDigits = index - fractionStart
         }
-        guard integerDigits + fractionDigits <= 19, fractionDigits <= 22, mantissa <= 1 << 53 else { return nil }
-        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        guard integerDigits + fractionDigits <= 19 else { return nil }
+        let magnitude =
+            mantissa <= 1 << 53
+            ? Double(mantissa) / powersOfTen[fractionDigits] : wideDecimal(mantissa, fractionDigits: fractionDigits)
         return negative ? -magnitude : magnitude
+    }
+
+    /// `mantissa / 10^fractionDigits` correctly rounded, for a mantissa of at most 19 digits: the quotient by
+    /// 5^fractionDigits to 64 significant bits, its last bit set when the division is inexact (rounding to odd, which
+    /// a rounding to nearest of 53 bits then leaves correct: S. Boldo and G. Melquiond, "When double rounding is odd",
+    /// 2005), converted and scaled by a power of two.
+    private static func wideDecimal(_ mantissa: UInt64, fractionDigits: Int) -> Double {
+        let (quotient, remainder) = (UInt128(mantissa) << 64).quotientAndRemainder(
+            dividingBy: UInt128(powersOfFive[fractionDigits]))
+        let shift = quotient.leadingZeroBitCount
+        let normalized = quotient << shift
+        let inexact = remainder != 0 || UInt64(truncatingIfNeeded: normalized) != 0
+        let significand = UInt64(truncatingIfNeeded: normalized >> 64) | (inexact ? 1 : 0)
+        return Double(sign: .plus, exponent: -shift - fractionDigits, significand: Double(significand))
     }
 
     /// The value of eight ASCII digits loaded as one little-endian word (the first digit in the lowest byte), or

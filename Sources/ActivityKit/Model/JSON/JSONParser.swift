@@ -16,6 +16,9 @@ struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The numbers of the list being packed (lists of numbers hold no lists), kept to pack the next list without
+    /// growing a new array element by element.
+    private var numbers: [Double] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -86,12 +89,31 @@ struct JSONParser {
             index += 1
             return .array(elements)
         }
+        // The elements packed into `numbers` while every one is a number exactly a Double; unpacked at the first
+        // that is not, before a nested list reuses `numbers`.
+        numbers.removeAll(keepingCapacity: true)
+        var isPacked = true
         while true {
-            elements.append(try value(depth: depth))
+            skipWhitespace()
+            if isPacked, let byte = current, byte == UInt8(ascii: "-") || Self.isDigit(byte) {
+                let element = try number()
+                if let number = element.exactDouble {
+                    numbers.append(number)
+                } else {
+                    elements = numbers.map(JSONValue.number) + [element]
+                    isPacked = false
+                }
+            } else {
+                if isPacked {
+                    elements = numbers.map(JSONValue.number)
+                    isPacked = false
+                }
+                elements.append(try value(depth: depth))
+            }
             skipWhitespace()
             guard let byte = current else { throw failure("a list is not closed") }
             index += 1
-            if byte == UInt8(ascii: "]") { return .array(elements) }
+            if byte == UInt8(ascii: "]") { return isPacked ? .numbers(Array(numbers)) : .array(elements) }
             guard byte == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
         }
     }
@@ -211,10 +233,23 @@ struct JSONParser {
     /// A number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     private mutating func number() throws -> JSONValue {
         let start = index
-        if current == UInt8(ascii: "-") { index += 1 }
+        let isNegative = current == UInt8(ascii: "-")
+        if isNegative { index += 1 }
         guard let first = current, Self.isDigit(first) else { throw failure("a number needs a digit") }
         index += 1
-        if first != UInt8(ascii: "0") { skipDigits() }
+        // An integer of at most 18 digits is its digits' value (`-0` is left to be the Double negative zero).
+        var magnitude = Int(first &- UInt8(ascii: "0"))
+        if first != UInt8(ascii: "0") {
+            while let byte = current, Self.isDigit(byte) {
+                magnitude = magnitude &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+                index += 1
+            }
+        }
+        if current != UInt8(ascii: "."), current != UInt8(ascii: "e"), current != UInt8(ascii: "E"),
+            index - start - (isNegative ? 1 : 0) <= 18, magnitude != 0 || !isNegative
+        {
+            return .integer(isNegative ? -magnitude : magnitude)
+        }
         var isInteger = true
         if current == UInt8(ascii: ".") {
             isInteger = false

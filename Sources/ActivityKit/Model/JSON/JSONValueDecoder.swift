@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// Written here for model files: `JSONDecoder` keeps a coding path and dispatches generically for every number, which
 /// made decoding the bundled model's 600 trees most of a replay's start-up (`callgrind`, 2026-11-28); this one
-/// decodes an array's numbers by indexing the parsed elements.
+/// decodes an array's numbers by indexing them, packed as the parser found them (``JSONValue/numbers(_:)``).
 struct JSONValueDecoder {
     /// The value of `type` that `data` holds.
     func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
@@ -27,10 +27,11 @@ private struct ValueDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = value else {
-            throw DecodingError.mismatch([Any].self, value, at: codingPath)
+        switch value {
+        case .array(let elements): return ArrayContainer(elements: .values(elements), codingPath: codingPath)
+        case .numbers(let numbers): return ArrayContainer(elements: .numbers(numbers), codingPath: codingPath)
+        default: throw DecodingError.mismatch([Any].self, value, at: codingPath)
         }
-        return ArrayContainer(elements: elements, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -192,20 +193,50 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// The elements of an array, decoded in order.
 private struct ArrayContainer: UnkeyedDecodingContainer {
-    let elements: [JSONValue]
+    /// An array's elements as parsed: values, or numbers packed.
+    enum Elements {
+        case values([JSONValue])
+        case numbers([Double])
+    }
+
+    let elements: Elements
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
+    init(elements: Elements, codingPath: [any CodingKey]) {
         self.elements = elements
         self.codingPath = codingPath
     }
 
-    var count: Int? { elements.count }
-    var isAtEnd: Bool { currentIndex >= elements.count }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
+
+    private var elementCount: Int {
+        switch elements {
+        case .values(let values): values.count
+        case .numbers(let numbers): numbers.count
+        }
+    }
 
     /// The path of the next element.
     private var elementPath: [any CodingKey] { codingPath + [ElementKey(currentIndex)] }
+
+    /// The element at `index`, which must be one.
+    private func element(at index: Int) -> JSONValue {
+        switch elements {
+        case .values(let values): values[index]
+        case .numbers(let numbers): .number(numbers[index])
+        }
+    }
+
+    /// The next packed number if there is one, the position moved past it when `convert` takes it.
+    private mutating func nextNumber<Value>(_ convert: (Double) -> Value?) -> Value? {
+        guard case .numbers(let numbers) = elements, currentIndex < numbers.count,
+            let value = convert(numbers[currentIndex])
+        else { return nil }
+        currentIndex += 1
+        return value
+    }
 
     /// The next element, which must be there, and its path.
     private mutating func next<Value>(_ type: Value.Type) throws -> JSONValue {
@@ -213,11 +244,11 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(type, .init(codingPath: elementPath, debugDescription: "the list has ended"))
         }
         defer { currentIndex += 1 }
-        return elements[currentIndex]
+        return element(at: currentIndex)
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, case .null = elements[currentIndex] else { return false }
+        guard !isAtEnd, case .null = element(at: currentIndex) else { return false }
         currentIndex += 1
         return true
     }
@@ -226,26 +257,12 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: String.Type) throws -> String { try read { try $0.string(at: $1) } }
     mutating func decode(_ type: Double.Type) throws -> Double {
         // The common case first, without building a coding path.
-        if !isAtEnd {
-            switch elements[currentIndex] {
-            case .number(let value) where value.isFinite:
-                currentIndex += 1
-                return value
-            case .integer(let value):
-                currentIndex += 1
-                return Double(value)
-            default:
-                break
-            }
-        }
+        if let value = nextNumber({ $0.isFinite ? $0 : nil }) { return value }
         return try read { try $0.double(at: $1) }
     }
     mutating func decode(_ type: Float.Type) throws -> Float { try read { try $0.float(at: $1) } }
     mutating func decode(_ type: Int.Type) throws -> Int {
-        if !isAtEnd, case .integer(let value) = elements[currentIndex] {
-            currentIndex += 1
-            return value
-        }
+        if let value = nextNumber({ Int(exactly: $0) }) { return value }
         return try read { try $0.integer(type, at: $1) }
     }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try read { try $0.integer(type, at: $1) } }
