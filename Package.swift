@@ -44,7 +44,8 @@ let package = Package(
         .systemLibrary(name: "CLibIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CLibUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // libmosquitto (its header from libmosquitto-dev) loaded at run time, only by a tool that publishes.
+        .target(name: "CMosquitto"),
 
         // Value types that flow between the layers (no C, no I/O).
         .target(name: "MotionSamples"),

@@ -17,6 +17,8 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A TLS file (`role`: the CA file, the client certificate or its key) cannot be used: missing, unreadable,
     /// not PEM, an encrypted or exposed key, or a certificate without its key.
     case unusableTLSFile(path: String, role: String, reason: String)
+    /// libmosquitto (`libmosquitto.so.1`) cannot be loaded, or lacks a function: the loader's reason.
+    case libraryUnavailable(reason: String)
     /// libmosquitto refused a setting (`operation`), with its error code and, for `MOSQ_ERR_ERRNO`, the errno.
     case library(operation: String, code: Int32, errno: Errno?)
     /// Messages for the broker were still queued when the tool ended: the broker was unreachable.
@@ -42,6 +44,9 @@ public enum MQTTError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "username, password, ca-file, cert-file, key-file"
         case .unusableTLSFile(let path, let role, let reason):
             "cannot use \(path) as the MQTT \(role): \(reason)"
+        case .libraryUnavailable(let reason):
+            "publishing to MQTT needs libmosquitto, which cannot be loaded (\(reason)); install the libmosquitto1 "
+                + "package, or leave out --mqtt"
         case .library(let operation, let code, let errno):
             "libmosquitto refused \(operation): " + (errno.map { "\($0)" } ?? MQTTStatus.text(code))
         case .undelivered(let count, let broker):

@@ -28,6 +28,7 @@ public final class MQTTPublisher: @unchecked Sendable {
     /// What was configured.
     public let configuration: MQTTConfiguration
     private let client: OpaquePointer
+    private let mosquitto: IMBMosquitto
     private let logger: Logger
     private let state: Mutex<State>
     private let isStopping = Atomic<Bool>(false)
@@ -46,19 +47,15 @@ public final class MQTTPublisher: @unchecked Sendable {
         var hasConnected = false
     }
 
-    private static let libraryInitialized: Bool = {
-        mosquitto_lib_init()
-        return true
-    }()
-
     /// Sets up a client for `configuration` (not yet connected: see ``start()``).
-    /// - Throws: ``MQTTError`` when libmosquitto refuses a setting (a CA file it cannot use, say).
+    /// - Throws: ``MQTTError`` when libmosquitto cannot be loaded or refuses a setting (a CA file it cannot use, say).
     public init(configuration: MQTTConfiguration, logger: Logger) throws(MQTTError) {
-        _ = Self.libraryInitialized
-        guard let client = mosquitto_new(configuration.topics.clientID, false, nil) else {
+        let mosquitto = try Mosquitto.functions()
+        guard let client = mosquitto.new(configuration.topics.clientID, false, nil) else {
             throw .library(operation: "a new client", code: MOSQ_ERR_NOMEM.rawValue, errno: nil)
         }
         self.client = client
+        self.mosquitto = mosquitto
         self.configuration = configuration
         self.logger = logger
         state = Mutex(
@@ -68,26 +65,26 @@ public final class MQTTPublisher: @unchecked Sendable {
         do {
             try configure()
         } catch {
-            mosquitto_destroy(client)
+            mosquitto.destroy(client)
             throw error
         }
     }
 
     deinit {
         stopNetworkThread()
-        mosquitto_destroy(client)
+        mosquitto.destroy(client)
     }
 
     private func configure() throws(MQTTError) {
         let topics = configuration.topics
         let credentials = configuration.credentials
-        try MQTTStatus.check(mosquitto_threaded_set(client, true), "threaded use")
+        try MQTTStatus.check(mosquitto.threaded_set(client, true), "threaded use")
         try MQTTStatus.check(
-            mosquitto_max_inflight_messages_set(client, UInt32(configuration.maximumInFlight)), "the in-flight limit")
+            mosquitto.max_inflight_messages_set(client, UInt32(configuration.maximumInFlight)), "the in-flight limit")
         try MQTTStatus.check(
-            mosquitto_will_set(client, topics.status, 7, "offline", 1, true), "the last will on \(topics.status)")
+            mosquitto.will_set(client, topics.status, 7, "offline", 1, true), "the last will on \(topics.status)")
         if let username = credentials.username {
-            try MQTTStatus.check(mosquitto_username_pw_set(client, username, credentials.password), "the user name")
+            try MQTTStatus.check(mosquitto.username_pw_set(client, username, credentials.password), "the user name")
         } else if credentials.password != nil {
             throw .invalidSetting("a password", reason: "it is only sent with a user name; set the username too")
         }
@@ -96,24 +93,24 @@ public final class MQTTPublisher: @unchecked Sendable {
             let capath: String? = credentials.caFile == nil ? "/etc/ssl/certs" : nil
             // No passphrase callback would let OpenSSL prompt on the terminal; TLSFiles refuses encrypted keys.
             try MQTTStatus.check(
-                mosquitto_tls_set(client, credentials.caFile, capath, credentials.certFile, credentials.keyFile) { _, _, _, _ in 0 },
+                mosquitto.tls_set(client, credentials.caFile, capath, credentials.certFile, credentials.keyFile) { _, _, _, _ in 0 },
                 "TLS with the CA \(credentials.caFile ?? "certificates of the system")"
                     + (credentials.certFile.map { " and the client certificate \($0)" } ?? ""))
         }
-        mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
-        mosquitto_log_callback_set(client) { _, object, level, text in
+        mosquitto.user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
+        mosquitto.log_callback_set(client) { _, object, level, text in
             guard let object, let text, level == MOSQ_LOG_ERR else { return }
             Unmanaged<MQTTPublisher>.fromOpaque(object).takeUnretainedValue().libraryError.withLock { $0 = String(cString: text) }
         }
-        mosquitto_connect_callback_set(client) { _, object, code in
+        mosquitto.connect_callback_set(client) { _, object, code in
             guard let object else { return }
             Unmanaged<MQTTPublisher>.fromOpaque(object).takeUnretainedValue().connected(code)
         }
-        mosquitto_disconnect_callback_set(client) { _, object, code in
+        mosquitto.disconnect_callback_set(client) { _, object, code in
             guard let object else { return }
             Unmanaged<MQTTPublisher>.fromOpaque(object).takeUnretainedValue().disconnected(code)
         }
-        mosquitto_publish_callback_set(client) { _, object, messageID in
+        mosquitto.publish_callback_set(client) { _, object, messageID in
             guard let object else { return }
             Unmanaged<MQTTPublisher>.fromOpaque(object).takeUnretainedValue().acknowledged(messageID)
         }
@@ -122,7 +119,7 @@ public final class MQTTPublisher: @unchecked Sendable {
     /// Starts connecting on the network thread and returns at once; failures are logged and retried.
     public func start() {
         let broker = configuration.broker
-        let code = mosquitto_connect_async(client, broker.host, Int32(broker.port), configuration.keepAlive)
+        let code = mosquitto.connect_async(client, broker.host, Int32(broker.port), configuration.keepAlive)
         if code != MOSQ_ERR_SUCCESS.rawValue { failed(code) }
         var handle = pthread_t()
         let object = Unmanaged.passRetained(self).toOpaque()
@@ -181,7 +178,7 @@ public final class MQTTPublisher: @unchecked Sendable {
 
     private func stopNetworkThread() {
         guard !isStopping.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        mosquitto_disconnect(client)
+        _ = mosquitto.disconnect(client)
         if let handle = thread.withLock({ $0 }) { pthread_join(handle, nil) }
     }
 
@@ -190,7 +187,7 @@ public final class MQTTPublisher: @unchecked Sendable {
         var code = connecting ? MOSQ_ERR_SUCCESS.rawValue : MOSQ_ERR_NO_CONN.rawValue
         while !isStopping.load(ordering: .sequentiallyConsistent) {
             if code == MOSQ_ERR_SUCCESS.rawValue {
-                code = mosquitto_loop(client, 1000, 1)
+                code = mosquitto.loop(client, 1000, 1)
                 continue
             }
             if isStopping.load(ordering: .sequentiallyConsistent) { break }
@@ -206,11 +203,11 @@ public final class MQTTPublisher: @unchecked Sendable {
                 slept += 0.05
             }
             if isStopping.load(ordering: .sequentiallyConsistent) { break }
-            code = mosquitto_reconnect(client)
+            code = mosquitto.reconnect(client)
         }
         // A clean stop: let the DISCONNECT (and the `offline` before it) out.
-        for _ in 0..<20 where mosquitto_want_write(client) {
-            if mosquitto_loop(client, 50, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
+        for _ in 0..<20 where mosquitto.want_write(client) {
+            if mosquitto.loop(client, 50, 1) != MOSQ_ERR_SUCCESS.rawValue { break }
         }
     }
 
@@ -299,7 +296,7 @@ public final class MQTTPublisher: @unchecked Sendable {
         var messageID: Int32 = 0
         var payload = message.payload
         let code = payload.withUTF8 { bytes in
-            mosquitto_publish(client, &messageID, message.topic, Int32(bytes.count), bytes.baseAddress, message.qos, message.retain)
+            mosquitto.publish(client, &messageID, message.topic, Int32(bytes.count), bytes.baseAddress, message.qos, message.retain)
         }
         return (code, messageID)
     }

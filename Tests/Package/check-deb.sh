@@ -52,11 +52,14 @@ sed 's/^/  lintian: /' "$work/lintian.log" >&2
 if [ "$lintian_status" = 0 ]; then pass "lintian reports no error"; else fail "lintian" "errors above"; fi
 check "no RUNPATH or RPATH in the tools" sh -c "dpkg-deb -x '$deb' '$work/x' && ! for f in '$work'/x/usr/bin/*; do readelf -d \"\$f\"; done | grep -Eq '(RUNPATH|RPATH)'"
 # Depends (dpkg-shlibdeps) names only the libraries the README says the tools need.
-readonly README_DEPENDS="libc6 libgcc-s1 libstdc++6 libiio0 libudev1 zlib1g libsqlite3-0 libmosquitto1"
+readonly README_DEPENDS="libc6 libgcc-s1 libstdc++6 libiio0 libudev1 zlib1g libsqlite3-0"
 depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed -E 's/^ +//; s/[ (].*//' | xargs)
 for package in $depends; do
     check "Depends' $package is one of the README's libraries" grep -qwF -- "$package" <<<"$README_DEPENDS"
 done
+# libmosquitto is loaded at run time, by --mqtt only: recommended, and linked by no tool.
+check "Recommends names libmosquitto1 (loaded for --mqtt)" sh -c "dpkg-deb -f '$deb' Recommends | grep -qw libmosquitto1"
+check "no tool links libmosquitto" sh -c "! for f in '$work'/x/usr/bin/*; do readelf -d \"\$f\"; done | grep -q 'libmosquitto'"
 
 # The group as systemd makes it. The clean root below has no systemd, so there only the postinst's groupadd runs; here
 # the host's systemd-sysusers (package systemd) applies the packaged file to an empty root, as the postinst would.

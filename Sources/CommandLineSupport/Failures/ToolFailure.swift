@@ -119,6 +119,7 @@ public struct FailureReport: Sendable, Equatable {
         case .invalidURL, .credentialsInURL, .invalidSetting: .usage
         case .unreadableConfig, .exposedConfig, .malformedConfig, .unusableTLSFile, .library: .badInput
         case .undelivered: .brokerUnreachable
+        case .libraryUnavailable: .failure
         }
     }
 

@@ -56,8 +56,15 @@ func isUnbrokenWindowStream(_ timestamps: [Double], hop: Double) -> Bool {
 func runOutsidePreload(
     _ tool: String, _ arguments: [String], environment extra: [String: String] = [:]
 ) throws -> (status: Int32, standardOutput: String, standardError: String) {
+    try runCommandOutsidePreload(try product(tool), arguments, environment: extra)
+}
+
+/// Runs the program at `path` as ``runOutsidePreload(_:_:environment:)`` runs a tool.
+func runCommandOutsidePreload(
+    _ path: String, _ arguments: [String], environment extra: [String: String] = [:]
+) throws -> (status: Int32, standardOutput: String, standardError: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try product(tool))
+    process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     for name in ["LD_PRELOAD", "UMOCKDEV_DIR", "INVOCATION_ID"] { environment.removeValue(forKey: name) }
