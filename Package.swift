@@ -41,10 +41,11 @@ let package = Package(
     ],
     targets: [
         // C shims: nothing but the system headers, found through pkg-config.
-        .systemLibrary(name: "CLibIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CLibUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // libmosquitto (its header from libmosquitto-dev) loaded at run time, only by a tool that publishes.
+        // libiio (libiio-dev's header) and libmosquitto (libmosquitto-dev's) loaded at run time by the first context
+        // or publisher: a tool that reads no sensor or publishes nothing starts without them.
+        .target(name: "CLibIIO"),
         .target(name: "CMosquitto"),
 
         // Value types that flow between the layers (no C, no I/O).

@@ -16,33 +16,14 @@ static void load(void) {
         snprintf(failure, sizeof failure, "%s", dlerror());
         return;
     }
-    // Each field is filled from the symbol of its name; a missing one (an older library) fails the whole load.
-#define IMB_RESOLVE(name)                                                                                            \
-    if ((*(void **)&functions.name = dlsym(library, "mosquitto_" #name)) == NULL) {                                  \
-        snprintf(failure, sizeof failure, "%s has no mosquitto_" #name, IMB_MOSQUITTO_SONAME);                       \
-        return;                                                                                                      \
+    // Each field from the symbol of its name; a missing one (an older library) fails the whole load.
+#define IMB_MOSQUITTO_RESOLVE(name)                                                                                   \
+    if ((*(void **)&functions.name = dlsym(library, "mosquitto_" #name)) == NULL) {                                   \
+        snprintf(failure, sizeof failure, "%s has no mosquitto_" #name, IMB_MOSQUITTO_SONAME);                        \
+        return;                                                                                                       \
     }
-    IMB_RESOLVE(new)
-    IMB_RESOLVE(destroy)
-    IMB_RESOLVE(threaded_set)
-    IMB_RESOLVE(max_inflight_messages_set)
-    IMB_RESOLVE(will_set)
-    IMB_RESOLVE(username_pw_set)
-    IMB_RESOLVE(tls_set)
-    IMB_RESOLVE(user_data_set)
-    IMB_RESOLVE(log_callback_set)
-    IMB_RESOLVE(connect_callback_set)
-    IMB_RESOLVE(disconnect_callback_set)
-    IMB_RESOLVE(publish_callback_set)
-    IMB_RESOLVE(connect_async)
-    IMB_RESOLVE(reconnect)
-    IMB_RESOLVE(disconnect)
-    IMB_RESOLVE(loop)
-    IMB_RESOLVE(want_write)
-    IMB_RESOLVE(publish)
-    IMB_RESOLVE(strerror)
-    IMB_RESOLVE(connack_string)
-#undef IMB_RESOLVE
+    IMB_MOSQUITTO_FUNCTIONS(IMB_MOSQUITTO_RESOLVE)
+#undef IMB_MOSQUITTO_RESOLVE
     int (*lib_init)(void);
     if ((*(void **)&lib_init = dlsym(library, "mosquitto_lib_init")) == NULL) {
         snprintf(failure, sizeof failure, "%s has no mosquitto_lib_init", IMB_MOSQUITTO_SONAME);

@@ -35,6 +35,8 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
     case notPollable(device: String, reason: String)
     /// A libiio URI whose backend cannot serve attribute values and buffers (`xml:`, `usb:`, `serial:`).
     case unsupportedURI(uri: String)
+    /// libiio (`libiio.so.0`) cannot be loaded, or lacks a function: the loader's reason.
+    case libraryUnavailable(reason: String)
 
     /// A message that names the cause and tells the user what to do.
     public var description: String {
@@ -84,6 +86,8 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
                 }
             return "unsupported libiio URI '\(uri)' (--uri): \(why); use 'local:' for this machine's /sys/bus/iio or "
                 + "'ip:HOST[:PORT]' for a board running iiod."
+        case .libraryUnavailable(let reason):
+            return "reading IIO sensors needs libiio, which cannot be loaded (\(reason)); install the libiio0 package."
         }
     }
 }

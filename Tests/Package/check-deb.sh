@@ -57,9 +57,11 @@ depends=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed -E 's/^ +//; s/[ (].*//
 for package in $depends; do
     check "Depends' $package is one of the README's libraries" grep -qwF -- "$package" <<<"$README_DEPENDS"
 done
-# libmosquitto is loaded at run time, by --mqtt only: recommended, and linked by no tool.
-check "Recommends names libmosquitto1 (loaded for --mqtt)" sh -c "dpkg-deb -f '$deb' Recommends | grep -qw libmosquitto1"
-check "no tool links libmosquitto" sh -c "! for f in '$work'/x/usr/bin/*; do readelf -d \"\$f\"; done | grep -q 'libmosquitto'"
+# libiio (every sensor read) and libmosquitto (--mqtt only) are loaded at run time: linked by no tool, libiio0 in
+# Depends and libmosquitto1 in Recommends, with the versions of their shlibs files.
+check "Depends names libiio0 (>= 0.24)" sh -c "dpkg-deb -f '$deb' Depends | grep -qF 'libiio0 (>= 0.24)'"
+check "Recommends names libmosquitto1 (>= 2.0.11)" sh -c "dpkg-deb -f '$deb' Recommends | grep -qF 'libmosquitto1 (>= 2.0.11)'"
+check "no tool links libiio or libmosquitto" sh -c "! for f in '$work'/x/usr/bin/*; do readelf -d \"\$f\"; done | grep -Eq 'lib(iio|mosquitto)'"
 
 # The group as systemd makes it. The clean root below has no systemd, so there only the postinst's groupadd runs; here
 # the host's systemd-sysusers (package systemd) applies the packaged file to an empty root, as the postinst would.

@@ -5,7 +5,8 @@
 # generate-manual) and bash, zsh and fish completions (each tool's --generate-completion-script).
 #   packaging/debian/build-deb.sh [--bin-dir DIR] [--output DIR]
 # The version is the project's (ProjectVersion.current, printed by `imu-list --version`); Depends comes from
-# dpkg-shlibdeps over the binaries. See packaging/debian/README.md.
+# dpkg-shlibdeps over the binaries, with libiio0 (loaded at run time) added from its shlibs file. See
+# packaging/debian/README.md.
 set -euo pipefail
 
 readonly HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -116,10 +117,21 @@ mkdir -p "$work/shlibs/debian"
 printf 'Source: imu-bridge\n\nPackage: imu-bridge\nArchitecture: any\n' >"$work/shlibs/debian/control"
 depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "${PRODUCTS[@]/#/$stage/usr/bin/}" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies"
+# The tools load libiio (every sensor read) and libmosquitto (--mqtt) with dlopen, which dpkg-shlibdeps cannot see:
+# their relations come from the libraries' own shlibs files, as dpkg-shlibdeps would have written them.
+shlibs_relation() {
+    local package=$1 library=$2 file
+    file=$(dpkg-query --control-path "$package" shlibs 2>/dev/null) || die "$package is not installed (apt-get install $package)"
+    sed -n "s/^$library //p" "$file" | head -n 1
+}
+libiio=$(shlibs_relation libiio0 "libiio 0")
+libmosquitto=$(shlibs_relation libmosquitto1 "libmosquitto 1")
+[ -n "$libiio" ] && [ -n "$libmosquitto" ] || die "no shlibs relation for libiio0 or libmosquitto1"
+depends="$depends, $libiio"
 
 for script in postinst prerm postrm; do install -m 0755 "$HERE/$script" "$stage/DEBIAN/$script"; done
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" \
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -e "s/@LIBMOSQUITTO@/$libmosquitto/" \
     -e "s/@INSTALLED_SIZE@/$installed_size/" "$HERE/control.in" >"$stage/DEBIAN/control"
 (cd "$stage" && find usr -type f | LC_ALL=C sort | xargs md5sum) >"$stage/DEBIAN/md5sums"
 chmod 0644 "$stage/DEBIAN/control" "$stage/DEBIAN/md5sums"

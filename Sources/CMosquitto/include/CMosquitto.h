@@ -9,33 +9,35 @@
 /// The soname loaded: libmosquitto's ABI 1 (Debian's libmosquitto1).
 #define IMB_MOSQUITTO_SONAME "libmosquitto.so.1"
 
-#define IMB_MOSQUITTO_FUNCTION(name) __typeof__(mosquitto_##name) *_Nonnull name;
+/// The libmosquitto functions the project calls, without their `mosquitto_` prefix.
+#define IMB_MOSQUITTO_FUNCTIONS(X)                                                                                    \
+    X(new)                                                                                                            \
+    X(destroy)                                                                                                        \
+    X(threaded_set)                                                                                                   \
+    X(max_inflight_messages_set)                                                                                      \
+    X(will_set)                                                                                                       \
+    X(username_pw_set)                                                                                                \
+    X(tls_set)                                                                                                        \
+    X(user_data_set)                                                                                                  \
+    X(log_callback_set)                                                                                               \
+    X(connect_callback_set)                                                                                           \
+    X(disconnect_callback_set)                                                                                        \
+    X(publish_callback_set)                                                                                           \
+    X(connect_async)                                                                                                  \
+    X(reconnect)                                                                                                      \
+    X(disconnect)                                                                                                     \
+    X(loop)                                                                                                           \
+    X(want_write)                                                                                                     \
+    X(publish)                                                                                                        \
+    X(strerror)                                                                                                       \
+    X(connack_string)
 
-/// The libmosquitto functions the project calls, each typed as mosquitto.h declares it.
+/// libmosquitto's functions, each typed as mosquitto.h declares it.
 typedef struct IMBMosquitto {
-    IMB_MOSQUITTO_FUNCTION(new)
-    IMB_MOSQUITTO_FUNCTION(destroy)
-    IMB_MOSQUITTO_FUNCTION(threaded_set)
-    IMB_MOSQUITTO_FUNCTION(max_inflight_messages_set)
-    IMB_MOSQUITTO_FUNCTION(will_set)
-    IMB_MOSQUITTO_FUNCTION(username_pw_set)
-    IMB_MOSQUITTO_FUNCTION(tls_set)
-    IMB_MOSQUITTO_FUNCTION(user_data_set)
-    IMB_MOSQUITTO_FUNCTION(log_callback_set)
-    IMB_MOSQUITTO_FUNCTION(connect_callback_set)
-    IMB_MOSQUITTO_FUNCTION(disconnect_callback_set)
-    IMB_MOSQUITTO_FUNCTION(publish_callback_set)
-    IMB_MOSQUITTO_FUNCTION(connect_async)
-    IMB_MOSQUITTO_FUNCTION(reconnect)
-    IMB_MOSQUITTO_FUNCTION(disconnect)
-    IMB_MOSQUITTO_FUNCTION(loop)
-    IMB_MOSQUITTO_FUNCTION(want_write)
-    IMB_MOSQUITTO_FUNCTION(publish)
-    IMB_MOSQUITTO_FUNCTION(strerror)
-    IMB_MOSQUITTO_FUNCTION(connack_string)
+#define IMB_MOSQUITTO_FIELD(name) __typeof__(mosquitto_##name) *_Nonnull name;
+    IMB_MOSQUITTO_FUNCTIONS(IMB_MOSQUITTO_FIELD)
+#undef IMB_MOSQUITTO_FIELD
 } IMBMosquitto;
-
-#undef IMB_MOSQUITTO_FUNCTION
 
 /// Loads libmosquitto once (thread-safe) and initialises it (`mosquitto_lib_init`); returns its functions, or NULL
 /// with the loader's reason in `error` (`size` bytes, NUL-terminated) when the library or a function is missing.

@@ -81,6 +81,7 @@ public struct FailureReport: Sendable, Equatable {
         case .systemError: .failure
         case .bufferBusy, .notPollable: .sensorBusy
         case .unsupportedURI: .usage
+        case .libraryUnavailable: .failure
         }
     }
 

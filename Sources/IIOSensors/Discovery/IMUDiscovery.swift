@@ -106,6 +106,7 @@ func openContext(uri: String) throws(IIOSensorError) -> LibIIOContext {
     guard uri.isEmpty || uri == "local" || uri.hasPrefix("local:") || uri.hasPrefix("ip:") else {
         throw .unsupportedURI(uri: uri)
     }
+    try LibIIOLibrary.load()
     do {
         return try LibIIOContext(uri: uri)
     } catch {

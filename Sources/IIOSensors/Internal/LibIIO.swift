@@ -10,6 +10,9 @@ import Glibc
 // libiio objects that are only valid while their `LibIIOContext` is alive and only used on the
 // thread that created the context. Everything above this file speaks Swift value types.
 
+/// libiio's functions (``LibIIOLibrary``), loaded by every context's creation before anything here calls them.
+private var libiio: IMBLibIIO { LibIIOLibrary.functions.pointee }
+
 /// An open libiio context (`iio_create_context_from_uri` / `iio_context_destroy`).
 final class LibIIOContext {
     let pointer: OpaquePointer
@@ -18,10 +21,11 @@ final class LibIIOContext {
 
     /// Creates a context; throws the errno libiio left behind.
     init(uri: String) throws(Errno) {
+        try Self.loadLibrary()
         let (created, error) = LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isVanishedFileError) {
             () -> (OpaquePointer?, Int32) in
             errno = 0
-            return (iio_create_context_from_uri(uri), errno)
+            return (libiio.create_context_from_uri(uri), errno)
         }
         guard let pointer = created else {
             throw Errno(rawValue: error == 0 ? ENXIO : error)
@@ -33,14 +37,24 @@ final class LibIIOContext {
     /// Creates a metadata-only context from libiio's XML description (`iio_create_xml_context_mem`):
     /// real channels with real formats, no attributes or buffers. Used to test decoding.
     init(xml: String) throws(Errno) {
+        try Self.loadLibrary()
         errno = 0
-        let created = xml.withCString { iio_create_xml_context_mem($0, strlen($0)) }
+        let created = xml.withCString { libiio.create_xml_context_mem($0, strlen($0)) }
         guard let created else { throw Errno(rawValue: errno == 0 ? EINVAL : errno) }
         self.pointer = created
         self.uri = "xml:"
     }
 
-    deinit { iio_context_destroy(pointer) }
+    deinit { libiio.context_destroy(pointer) }
+
+    /// Loads libiio if no context has; `ELIBACC` when it cannot be (``openContext(uri:)`` loads it first, to say why).
+    private static func loadLibrary() throws(Errno) {
+        do {
+            try LibIIOLibrary.load()
+        } catch {
+            throw Errno(rawValue: ELIBACC)
+        }
+    }
 
     /// Whether the local backend's sysfs directory of device `id` still exists (`access(2)`): a
     /// refill that timed out on a device that is gone means it was removed.
@@ -56,17 +70,17 @@ final class LibIIOContext {
     }
 
     /// Whether this is a local (sysfs) context rather than a remote `iiod` one.
-    var isLocal: Bool { iio_context_get_name(pointer).map { String(cString: $0) } == "local" }
+    var isLocal: Bool { libiio.context_get_name(pointer).map { String(cString: $0) } == "local" }
 
     /// Sets the I/O timeout in milliseconds (`iio_context_set_timeout`); 0 waits forever.
     func setTimeout(milliseconds: UInt32) {
-        _ = iio_context_set_timeout(pointer, milliseconds)
+        _ = libiio.context_set_timeout(pointer, milliseconds)
     }
 
     /// All devices and triggers of the context (`iio_context_get_device`).
     var devices: [LibIIODevice] {
-        (0..<iio_context_get_devices_count(pointer)).compactMap { index in
-            iio_context_get_device(pointer, index).map(LibIIODevice.init)
+        (0..<libiio.context_get_devices_count(pointer)).compactMap { index in
+            libiio.context_get_device(pointer, index).map(LibIIODevice.init)
         }
     }
 }
@@ -76,36 +90,36 @@ struct LibIIODevice {
     let pointer: OpaquePointer
 
     /// The kernel id, e.g. `iio:device0` or `trigger1` (`iio_device_get_id`).
-    var id: String { String(cString: iio_device_get_id(pointer)) }
+    var id: String { libiio.device_get_id(pointer).map { String(cString: $0) } ?? "" }
     /// The driver-given name, e.g. `mpu6050` (`iio_device_get_name`).
-    var name: String? { iio_device_get_name(pointer).map { String(cString: $0) } }
+    var name: String? { libiio.device_get_name(pointer).map { String(cString: $0) } }
     /// The `label` attribute, e.g. `accel-display` (`iio_device_get_label`).
-    var label: String? { iio_device_get_label(pointer).map { String(cString: $0) } }
+    var label: String? { libiio.device_get_label(pointer).map { String(cString: $0) } }
     /// Whether the device is a trigger (`iio_device_is_trigger`).
-    var isTrigger: Bool { iio_device_is_trigger(pointer) }
+    var isTrigger: Bool { libiio.device_is_trigger(pointer) }
 
     /// The device's channels (`iio_device_get_channel`).
     var channels: [LibIIOChannel] {
-        (0..<iio_device_get_channels_count(pointer)).compactMap { index in
-            iio_device_get_channel(pointer, index).map(LibIIOChannel.init)
+        (0..<libiio.device_get_channels_count(pointer)).compactMap { index in
+            libiio.device_get_channel(pointer, index).map(LibIIOChannel.init)
         }
     }
 
     /// Names of the device attributes (`iio_device_get_attr`).
     var attributeNames: [String] {
-        (0..<iio_device_get_attrs_count(pointer)).compactMap { index in
-            iio_device_get_attr(pointer, index).map { String(cString: $0) }
+        (0..<libiio.device_get_attrs_count(pointer)).compactMap { index in
+            libiio.device_get_attr(pointer, index).map { String(cString: $0) }
         }
     }
 
     /// Reads a device attribute (`iio_device_attr_read`), without its trailing newline.
     func readAttribute(_ name: String) -> Result<String, Errno> {
-        readString { buffer, length in iio_device_attr_read(pointer, name, buffer, length) }
+        readString { buffer, length in libiio.device_attr_read(pointer, name, buffer, length) }
     }
 
     /// Writes a device attribute (`iio_device_attr_write`).
     func writeAttribute(_ name: String, _ value: String) -> Result<Void, Errno> {
-        let written = iio_device_attr_write(pointer, name, value)
+        let written = libiio.device_attr_write(pointer, name, value)
         return written < 0 ? .failure(Errno(rawValue: Int32(-written))) : .success(())
     }
 
@@ -113,7 +127,7 @@ struct LibIIODevice {
     /// when the device has no `trigger/` directory at all (kfifo drivers).
     func currentTrigger() -> Result<LibIIODevice?, Errno> {
         var trigger: OpaquePointer?
-        let status = iio_device_get_trigger(pointer, &trigger)
+        let status = libiio.device_get_trigger(pointer, &trigger)
         if status < 0 { return .failure(Errno(rawValue: -status)) }
         return .success(trigger.map(LibIIODevice.init))
     }
@@ -121,14 +135,14 @@ struct LibIIODevice {
     /// Attaches a trigger (`iio_device_set_trigger`), or detaches the current one with `nil` (libiio
     /// writes an empty name, which the kernel reads as "no trigger"); the driver may reject it.
     func setTrigger(_ trigger: LibIIODevice?) -> Result<Void, Errno> {
-        let status = iio_device_set_trigger(pointer, trigger?.pointer)
+        let status = libiio.device_set_trigger(pointer, trigger?.pointer)
         return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
     }
 
     /// Sets how many refills the kernel keeps (`iio_device_set_kernel_buffers_count`, before the buffer is
     /// created): libiio's blocks with the high-speed interface, else a kfifo of `count` times the refill size.
     func setKernelBuffersCount(_ count: Int) -> Result<Void, Errno> {
-        let status = iio_device_set_kernel_buffers_count(pointer, UInt32(clamping: count))
+        let status = libiio.device_set_kernel_buffers_count(pointer, UInt32(clamping: count))
         return status < 0 ? .failure(Errno(rawValue: -status)) : .success(())
     }
 
@@ -136,7 +150,7 @@ struct LibIIODevice {
     func createBuffer(samples: Int) -> Result<LibIIOBuffer, Errno> {
         let (created, error) = LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isLowSpeedWarning) { () -> (OpaquePointer?, Int32) in
             errno = 0
-            return (iio_device_create_buffer(pointer, samples, false), errno)
+            return (libiio.device_create_buffer(pointer, samples, false), errno)
         }
         guard let buffer = created else {
             return .failure(Errno(rawValue: error == 0 ? EIO : error))
@@ -150,17 +164,17 @@ struct LibIIOChannel {
     let pointer: OpaquePointer
 
     /// The channel id, e.g. `accel_x` (`iio_channel_get_id`).
-    var id: String { String(cString: iio_channel_get_id(pointer)) }
+    var id: String { libiio.channel_get_id(pointer).map { String(cString: $0) } ?? "" }
     /// Whether the channel is an output (`iio_channel_is_output`).
-    var isOutput: Bool { iio_channel_is_output(pointer) }
+    var isOutput: Bool { libiio.channel_is_output(pointer) }
     /// Whether the channel takes part in buffered scans (`iio_channel_is_scan_element`).
-    var isScanElement: Bool { iio_channel_is_scan_element(pointer) }
+    var isScanElement: Bool { libiio.channel_is_scan_element(pointer) }
     /// The scan index (`iio_channel_get_index`), or -1.
-    var scanIndex: Int { iio_channel_get_index(pointer) }
+    var scanIndex: Int { libiio.channel_get_index(pointer) }
 
     /// The channel type as libiio classifies it (`iio_channel_get_type`).
     var type: ChannelType {
-        switch iio_channel_get_type(pointer) {
+        switch libiio.channel_get_type(pointer) {
         case IIO_ACCEL: .acceleration
         case IIO_ANGL_VEL: .angularVelocity
         case IIO_MAGN: .magneticField
@@ -173,7 +187,7 @@ struct LibIIOChannel {
 
     /// The axis modifier (`iio_channel_get_modifier`).
     var axis: Axis? {
-        switch iio_channel_get_modifier(pointer) {
+        switch libiio.channel_get_modifier(pointer) {
         case IIO_MOD_X: .x
         case IIO_MOD_Y: .y
         case IIO_MOD_Z: .z
@@ -183,7 +197,7 @@ struct LibIIOChannel {
 
     /// The scan element format (`iio_channel_get_data_format`), for scan elements only.
     var format: ScanFormat? {
-        guard isScanElement, let format = iio_channel_get_data_format(pointer)?.pointee else { return nil }
+        guard isScanElement, let format = libiio.channel_get_data_format(pointer)?.pointee else { return nil }
         return ScanFormat(
             isBigEndian: format.is_be, isSigned: format.is_signed, bits: Int(format.bits),
             storageBits: Int(format.length), shift: Int(format.shift), repeat: Int(format.repeat))
@@ -191,29 +205,29 @@ struct LibIIOChannel {
 
     /// Names of the channel attributes, including shared ones like `scale` (`iio_channel_get_attr`).
     var attributeNames: [String] {
-        (0..<iio_channel_get_attrs_count(pointer)).compactMap { index in
-            iio_channel_get_attr(pointer, index).map { String(cString: $0) }
+        (0..<libiio.channel_get_attrs_count(pointer)).compactMap { index in
+            libiio.channel_get_attr(pointer, index).map { String(cString: $0) }
         }
     }
 
     /// The sysfs file behind a channel attribute (`iio_channel_attr_get_filename`).
     func attributeFilename(_ name: String) -> String? {
-        iio_channel_attr_get_filename(pointer, name).map { String(cString: $0) }
+        libiio.channel_attr_get_filename(pointer, name).map { String(cString: $0) }
     }
 
     /// Reads a channel attribute (`iio_channel_attr_read`), without its trailing newline.
     func readAttribute(_ name: String) -> Result<String, Errno> {
-        readString { buffer, length in iio_channel_attr_read(pointer, name, buffer, length) }
+        readString { buffer, length in libiio.channel_attr_read(pointer, name, buffer, length) }
     }
 
     /// Writes a channel attribute (`iio_channel_attr_write`); shared attributes write the shared file.
     func writeAttribute(_ name: String, _ value: String) -> Result<Void, Errno> {
-        let written = iio_channel_attr_write(pointer, name, value)
+        let written = libiio.channel_attr_write(pointer, name, value)
         return written < 0 ? .failure(Errno(rawValue: Int32(-written))) : .success(())
     }
 
     /// Includes the channel in buffered scans (`iio_channel_enable`).
-    func enable() { iio_channel_enable(pointer) }
+    func enable() { libiio.channel_enable(pointer) }
 
     /// Converts one raw sample at `source` to a host integer (`iio_channel_convert`: byte order,
     /// shift, and sign extension or masking to the used bits), widened to 64 bits.
@@ -223,7 +237,7 @@ struct LibIIOChannel {
         precondition(format.repeat == 1 && format.storageBits <= 64, "iio_channel_convert would overrun 8 bytes for \(format.description)")
         var storage: UInt64 = 0
         withUnsafeMutableBytes(of: &storage) { destination in
-            iio_channel_convert(pointer, destination.baseAddress, source)
+            libiio.channel_convert(pointer, destination.baseAddress, source)
         }
         return format.widen(storage)
     }
@@ -237,24 +251,24 @@ final class LibIIOBuffer {
 
     deinit {
         let buffer = pointer
-        LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isRemovedDeviceDisableError) { iio_buffer_destroy(buffer) }
+        LibIIOMessageFilter.run(dropping: LibIIOMessageFilter.isRemovedDeviceDisableError) { libiio.buffer_destroy(buffer) }
     }
 
     /// Blocks until the buffer is full (`iio_buffer_refill`); returns the bytes read.
     func refill() -> Result<Int, Errno> {
-        let count = iio_buffer_refill(pointer)
+        let count = libiio.buffer_refill(pointer)
         return count < 0 ? .failure(Errno(rawValue: Int32(-count))) : .success(count)
     }
 
     /// Wakes a blocked `refill` from another thread (`iio_buffer_cancel`).
-    func cancel() { iio_buffer_cancel(pointer) }
+    func cancel() { libiio.buffer_cancel(pointer) }
 
     /// Bytes between consecutive scans (`iio_buffer_step`).
-    var step: Int { iio_buffer_step(pointer) }
+    var step: Int { libiio.buffer_step(pointer) }
 
     /// The scans read by the last refill (`iio_buffer_start` ..< `iio_buffer_end`).
     var scans: UnsafeRawBufferPointer {
-        guard let start = iio_buffer_start(pointer), let end = iio_buffer_end(pointer) else {
+        guard let start = libiio.buffer_start(pointer), let end = libiio.buffer_end(pointer) else {
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
         return UnsafeRawBufferPointer(start: start, count: UnsafeRawPointer(end) - UnsafeRawPointer(start))

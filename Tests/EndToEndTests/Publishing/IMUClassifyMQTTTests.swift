@@ -6,9 +6,6 @@ import Testing
 import Glibc
 #endif
 
-/// Whether this user may make a mount namespace (`unshare -m`, root here) to hide a file from one run.
-private let canHideFiles = (try? runCommandOutsidePreload("/usr/bin/unshare", ["-m", "true"]).status) == 0
-
 /// `imu-classify --mqtt` against a real Mosquitto broker on loopback: the payloads are the `--json` lines, the status
 /// topic says `online` and the will `offline`, a broker restart loses nothing, a long outage drops the oldest
 /// (counted), and credentials never come from the command line.
@@ -192,41 +189,6 @@ struct IMUClassifyMQTTTests {
         #expect(!run.standardOutput.isEmpty)
         #expect(run.standardError.contains("MQTT broker mqtt://127.0.0.1:\(port) unreachable: Connection refused; retrying"))
         #expect(run.standardError.contains("could not be delivered to the MQTT broker mqtt://127.0.0.1:\(port)"))
-    }
-
-    @Test("libmosquitto is loaded only with --mqtt: the dynamic loader's log names it with the flag and not without")
-    func libraryLoadedOnlyToPublish() throws {
-        let port = try MQTTBroker.freeLoopbackPort()
-        let loaderLog = ["LD_DEBUG": "files"]
-        let offline = try runOutsidePreload("imu-classify", ["--replay", recording], environment: loaderLog)
-        #expect(offline.status == 0, "\(offline.standardError.suffix(500))")
-        #expect(offline.standardError.contains("file=libiio.so.0"), "the loader's log is not there")
-        #expect(!offline.standardError.contains("libmosquitto"))
-        let publishing = try runOutsidePreload(
-            "imu-classify", ["--replay", recording, "--mqtt", "mqtt://127.0.0.1:\(port)"], environment: loaderLog)
-        #expect(publishing.status == ExitStatus.brokerUnreachable.rawValue)
-        #expect(publishing.standardError.contains("file=libmosquitto.so.1 [0];  dynamically loaded by"))
-    }
-
-    @Test(
-        "a missing libmosquitto: --mqtt ends at once with status 1 naming it and its package; without --mqtt, status 0",
-        .enabled(if: canHideFiles, "needs a mount namespace (unshare -m) to hide the library"))
-    func libraryMissing() throws {
-        // The library hidden by /dev/null mounted over it, in a mount namespace of the run's own.
-        func runHidingLibrary(_ arguments: [String]) throws -> (status: Int32, standardError: String) {
-            let script = """
-                library=$(ldconfig -p | sed -n 's/.*libmosquitto[.]so[.]1 .*=> //p' | head -n 1)
-                mount --bind /dev/null "$library" && exec "$@"
-                """
-            let run = try runCommandOutsidePreload(
-                "/usr/bin/unshare", ["-m", "sh", "-c", script, "sh", try product("imu-classify")] + arguments)
-            return (run.status, run.standardError)
-        }
-        let publishing = try runHidingLibrary(["--replay", recording, "--mqtt", "mqtt://127.0.0.1:1"])
-        #expect(publishing.status == ExitStatus.failure.rawValue)
-        #expect(publishing.standardError.contains("publishing to MQTT needs libmosquitto, which cannot be loaded ("))
-        #expect(publishing.standardError.contains("install the libmosquitto1 package, or leave out --mqtt"))
-        #expect(try runHidingLibrary(["--replay", recording]).status == 0)
     }
 
     @Test("usage errors (64): malformed URLs, credentials in the URL, --mqtt-* ranges, --mqtt-* without --mqtt")
