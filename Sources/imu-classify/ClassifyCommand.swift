@@ -196,7 +196,7 @@ struct ClassifyCommand: AsyncParsableCommand {
                     tracker: ActivityTracker(threshold: threshold, smoothing: smoothing),
                     output: PredictionPrinter(json: json), history: sink)
                 // The stream's windows: the longest model's, at the first model's hop (checks the models go together).
-                let window = try StreamingActivityClassifier(models: modelSource.current).windows
+                let window = try ModelEnsemble.windows(of: modelSource.current)
                 if let live {
                     let hopSeconds = Double(hop ?? window.hop) / window.sampleRate
                     let (manager, imu) = try await live.motionManager(rate: window.sampleRate, hop: hopSeconds) { status in

@@ -89,7 +89,7 @@ struct EvalCommand: ParsableCommand {
             for model in models {
                 if let warning = model.fusionWarning(classifying: fusion.mode) { logger.warning("\(warning)") }
             }
-            let window = try ModelEnsemble(models).windows()
+            let window = try ModelEnsemble.windows(of: models)
             let loader = try SessionLoader(
                 sampleRate: window.sampleRate, labels: labelMap.labels(), fileFormats: DatasetFiles.formats,
                 fusionMode: fusion.mode)

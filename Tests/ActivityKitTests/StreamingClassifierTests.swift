@@ -107,6 +107,13 @@ import Testing
         #expect(throws: ActivityError.modelsDoNotGoTogether("no model was given")) {
             try StreamingActivityClassifier(models: [])
         }
+        // The windows without an ensemble: the same checks, the same configuration.
+        #expect(throws: ActivityError.modelsDoNotGoTogether("no model was given")) { try ModelEnsemble.windows(of: []) }
+        #expect(throws: ActivityError.self) { try ModelEnsemble.windows(of: [Self.onDeviceModel, otherRate]) }
+        #expect(throws: ActivityError.self) { try ModelEnsemble.windows(of: [Self.onDeviceModel, twoActivities]) }
+        #expect(
+            try ModelEnsemble.windows(of: [Self.onDeviceModel, Self.onDeviceModel], hop: 3)
+                == ModelEnsemble([Self.onDeviceModel, Self.onDeviceModel]).windows(hop: 3))
         #expect(
             throws: ActivityError.modelsDoNotGoTogether(
                 "they must share a sample rate: \(WindowConfiguration.onDevice.summary) against \(fast.summary)")

@@ -12,6 +12,29 @@ public struct ModelEnsemble: Sendable {
     /// - Throws: ``ActivityError/modelsDoNotGoTogether(_:)`` for no model, or models whose activities (in order) or
     ///   sample rates differ.
     public init(_ models: [ActivityModel]) throws(ActivityError) {
+        try Self.checkTogether(models)
+        self.models = models
+        extractors = models.map { FeatureExtractor(configuration: $0.window, featureSet: $0.featureSet) }
+    }
+
+    /// One model alone: nothing to check.
+    public init(single model: ActivityModel) {
+        models = [model]
+        extractors = [FeatureExtractor(configuration: model.window, featureSet: model.featureSet)]
+    }
+
+    /// The windows an ensemble of `models` cuts a stream into (see ``windows(hop:)``), checked as ``init(_:)`` checks
+    /// them, without making the ensemble.
+    public static func windows(of models: [ActivityModel], hop: Int? = nil) throws(ActivityError) -> WindowConfiguration {
+        try checkTogether(models)
+        let first = models[0].window
+        return try WindowConfiguration(
+            size: models.map(\.window.size).max() ?? first.size, hop: hop ?? first.hop, sampleRate: first.sampleRate)
+    }
+
+    /// Throws ``ActivityError/modelsDoNotGoTogether(_:)`` for no model, or models whose activities (in order) or
+    /// sample rates differ.
+    private static func checkTogether(_ models: [ActivityModel]) throws(ActivityError) {
         guard let first = models.first else { throw .modelsDoNotGoTogether("no model was given") }
         for other in models.dropFirst() {
             guard other.classNames == first.classNames else {
@@ -25,23 +48,13 @@ public struct ModelEnsemble: Sendable {
                         + other.window.summary)
             }
         }
-        self.models = models
-        extractors = models.map { FeatureExtractor(configuration: $0.window, featureSet: $0.featureSet) }
-    }
-
-    /// One model alone: nothing to check.
-    public init(single model: ActivityModel) {
-        models = [model]
-        extractors = [FeatureExtractor(configuration: model.window, featureSet: model.featureSet)]
     }
 
     /// The windows to cut a stream into: the longest model window, every `hop` samples (default: the first model's).
     ///
     /// - Throws: ``ActivityError/invalidWindow(_:)`` unless `hop` is within 1...the longest window.
     public func windows(hop: Int? = nil) throws(ActivityError) -> WindowConfiguration {
-        let first = models[0].window
-        return try WindowConfiguration(
-            size: models.map(\.window.size).max() ?? first.size, hop: hop ?? first.hop, sampleRate: first.sampleRate)
+        try Self.windows(of: models, hop: hop)
     }
 
     /// The activities every model names, in their order.
