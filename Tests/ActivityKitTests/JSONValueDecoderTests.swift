@@ -137,6 +137,17 @@ struct JSONValueDecoderTests {
             same([String].self)
             same([[Int]].self)
             same(JSONAny.self)
+            // The same lists as an object's members: packed ones decode without a container.
+            let member = Data("{\"a\":\(text)}".utf8)
+            func sameMember<Value: Decodable & Equatable>(_ type: Value.Type) {
+                let fast = Result { try JSONValueDecoder().decode(type, from: member) }
+                let reference = Result { try JSONDecoder().decode(type, from: member) }
+                #expect((try? fast.get()) == (try? reference.get()), "{a: \(text)} as \(type)")
+                #expect((try? fast.get()) != nil || (try? reference.get()) == nil, "{a: \(text)} as \(type)")
+            }
+            sameMember([String: [Double]].self)
+            sameMember([String: [Int]].self)
+            sameMember([String: [Int8]].self)
         }
         let signed = try JSONValueDecoder().decode([Double].self, from: Data("[0.5,-0]".utf8))
         #expect(signed.map(\.bitPattern) == [0.5, -0.0].map(\.bitPattern))

@@ -20,31 +20,6 @@ public struct RegressionTree: Codable, Sendable, Hashable {
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case feature, threshold, left, right, value
-    }
-
-    /// Decodes a tree from its node arrays, number by number: the arrays' generic path was most of the time a model
-    /// took to load.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func integers(_ key: CodingKeys) throws -> [Int] {
-            var elements = try container.nestedUnkeyedContainer(forKey: key)
-            var integers: [Int] = []
-            while !elements.isAtEnd { integers.append(try elements.decode(Int.self)) }
-            return integers
-        }
-        func reals(_ key: CodingKeys) throws -> [Double] {
-            var elements = try container.nestedUnkeyedContainer(forKey: key)
-            var reals: [Double] = []
-            while !elements.isAtEnd { reals.append(try elements.decode(Double.self)) }
-            return reals
-        }
-        self.init(
-            feature: try integers(.feature), threshold: try reals(.threshold), left: try integers(.left),
-            right: try integers(.right), value: try reals(.value))
-    }
-
     /// Number of nodes.
     public var nodeCount: Int { feature.count }
 

@@ -107,6 +107,18 @@ extension JSONValue {
         return integer
     }
 
+    /// `numbers` as integers, or nil unless every one is a whole number within `Int`'s range (then the element-wise
+    /// path decodes them, and names the one that failed).
+    fileprivate static func integers(_ numbers: [Double]) -> [Int]? {
+        var integers: [Int] = []
+        integers.reserveCapacity(numbers.count)
+        for number in numbers {
+            guard let integer = Int(exactly: number) else { return nil }
+            integers.append(integer)
+        }
+        return integers
+    }
+
     /// A value of `type`, decoded from this one found at `path`.
     fileprivate func decode<Value: Decodable>(_ type: Value.Type, at path: [any CodingKey]) throws -> Value {
         try Value(from: ValueDecoder(value: self, codingPath: path))
@@ -168,7 +180,16 @@ private struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key).integer(type, at: codingPath + [key]) }
 
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        try value(key).decode(type, at: codingPath + [key])
+        let value = try value(key)
+        // Packed numbers as a `[Double]` or an `[Int]` without a container or a call per element. The casts are from
+        // a type to itself (checked first); `as?` or an optional result would look up their metadata at each call.
+        if case .numbers(let numbers) = value {
+            if type == [Double].self, numbers.allSatisfy(\.isFinite) { return unsafeBitCast(numbers, to: Value.self) }
+            if type == [Int].self, let integers = JSONValue.integers(numbers) {
+                return unsafeBitCast(integers, to: Value.self)
+            }
+        }
+        return try value.decode(type, at: codingPath + [key])
     }
 
     func nestedContainer<NestedKey: CodingKey>(
