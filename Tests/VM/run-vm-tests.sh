@@ -129,7 +129,7 @@ module_closure() {
 
 # Builds the initramfs: busybox, modules, emulator, presets, the binaries and their ldd closure.
 build_initramfs() {
-    local rootfs=$workdir/rootfs modules_dir module binary library
+    local rootfs=$workdir/rootfs modules_dir module binary library libiio
     rm -rf "$rootfs"
     mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp,run,usr/local/bin,usr/share/imutest,lib/x86_64-linux-gnu,lib64}
     ln -s ../lib "$rootfs/usr/lib"
@@ -149,9 +149,16 @@ build_initramfs() {
         strip -o "$rootfs/usr/local/bin/$binary" "$BIN_DIR/$binary"
     done
     install -D -m 644 "$DEFAULT_MODEL" "$rootfs/usr/local/share/imu-bridge/motionsense.model"
-    for binary in "${PRODUCTS[@]}"; do
-        ldd "$BIN_DIR/$binary" | awk '/=> \// { print $3 }'
-    done | sort -u | while read -r library; do
+    # The binaries' libraries, and libiio's: the tools load it with dlopen, so ldd does not list it.
+    libiio=$(ldconfig -p | awk '$1 == "libiio.so.0" { print $NF; exit }')
+    [ -n "$libiio" ] || { echo "vm: libiio.so.0 is not installed (apt-get install libiio0)" >&2; exit 1; }
+    {
+        echo "$libiio"
+        for binary in "${PRODUCTS[@]}"; do
+            ldd "$BIN_DIR/$binary" | awk '/=> \// { print $3 }'
+        done
+        ldd "$libiio" | awk '/=> \// { print $3 }'
+    } | sort -u | while read -r library; do
         cp -L "$library" "$rootfs/lib/x86_64-linux-gnu/"
     done
     cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
