@@ -50,7 +50,7 @@ public final class MQTTPublisher: @unchecked Sendable {
     /// Sets up a client for `configuration` (not yet connected: see ``start()``).
     /// - Throws: ``MQTTError`` when libmosquitto cannot be loaded or refuses a setting (a CA file it cannot use, say).
     public init(configuration: MQTTConfiguration, logger: Logger) throws(MQTTError) {
-        let mosquitto = try Mosquitto.functions()
+        let mosquitto = try MosquittoLibrary.functions()
         guard let client = mosquitto.new(configuration.topics.clientID, false, nil) else {
             throw .library(operation: "a new client", code: MOSQ_ERR_NOMEM.rawValue, errno: nil)
         }

@@ -9,12 +9,12 @@ import Glibc
 enum MQTTStatus {
     /// `mosquitto_strerror`'s text for `code`.
     static func text(_ code: Int32) -> String {
-        (try? Mosquitto.functions())?.strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        (try? MosquittoLibrary.functions())?.strerror(code).map { String(cString: $0) } ?? "error \(code)"
     }
 
     /// The CONNACK return code's text (`mosquitto_connack_string`), e.g. "Connection Refused: not authorised.".
     static func connack(_ code: Int32) -> String {
-        (try? Mosquitto.functions())?.connack_string(code).map { String(cString: $0) } ?? "refused (\(code))"
+        (try? MosquittoLibrary.functions())?.connack_string(code).map { String(cString: $0) } ?? "refused (\(code))"
     }
 
     /// Throws ``MQTTError/library(operation:code:errno:)`` unless `code` is `MOSQ_ERR_SUCCESS`.

@@ -2,7 +2,7 @@ import CMosquitto
 
 /// libmosquitto, loaded (and initialised) when the first publisher is made: tools and runs that publish nothing
 /// never load it or the OpenSSL it links.
-enum Mosquitto {
+enum MosquittoLibrary {
     /// The library's functions, or why it could not be loaded.
     private static let loaded: Result<IMBMosquitto, MQTTError> = {
         var reason = [CChar](repeating: 0, count: 256)
