@@ -66,7 +66,7 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
             return "malformed sysfs value \(attribute) = '\(value)' (expected \(expected)): a driver bug or a "
                 + "broken hwdb entry; check `cat` of the attribute and `udevadm info` for ACCEL_MOUNT_MATRIX."
         case .remoteUnreachable(let uri, let reason):
-            return "cannot reach \(uri): \(reason). Is `iiod` running on the board and port 30431 open?"
+            return "cannot reach \(uri): \(reason). Is `iiod` running on the board and port \(Self.iiodPort(of: uri)) open?"
         case .systemError(let operation, let code):
             return "\(operation) failed: \(Errno(rawValue: code).description)"
         case .bufferBusy(let device, let holder):
@@ -89,6 +89,18 @@ public enum IIOSensorError: Error, Hashable, Sendable, CustomStringConvertible {
         case .libraryUnavailable(let reason):
             return "reading IIO sensors needs libiio, which cannot be loaded (\(reason)); install the libiio0 package."
         }
+    }
+}
+
+extension IIOSensorError {
+    /// iiod's port in an `ip:` URI: the one it names (`ip:HOST:PORT`, `ip:[IPv6]:PORT`), or iiod's default, 30431.
+    static func iiodPort(of uri: String) -> Int {
+        let address = uri.hasPrefix("ip:") ? uri.dropFirst(3) : uri[...]
+        let afterHost = address.hasPrefix("[") ? address.split(separator: "]", maxSplits: 1).dropFirst().first : address
+        guard let afterHost, afterHost.filter({ $0 == ":" }).count == 1, let colon = afterHost.lastIndex(of: ":"),
+            let port = Int(afterHost[afterHost.index(after: colon)...]), (1...65535).contains(port)
+        else { return 30431 }
+        return port
     }
 }
 

@@ -76,5 +76,6 @@ struct RemoteIIODTests {
         let result = try Testbed.runOutsidePreload(executable: try product("imu-list"), arguments: ["--uri", "ip:127.0.0.1:1"])
         #expect(result.status == ExitStatus.remoteUnreachable.rawValue)
         #expect(result.standardError.contains("ip:127.0.0.1:1"), "\(result.standardError)")
+        #expect(result.standardError.contains("Is `iiod` running on the board and port 1 open?"), "\(result.standardError)")
     }
 }

@@ -54,6 +54,20 @@ struct ReadErrorClassificationTests {
                 + "is still present, so it was not unplugged. Check its wiring and power, and `dmesg | tail` for bus errors.")
     }
 
+    @Test("an unreachable iiod's message names the port the URI gives, iiod's 30431 otherwise")
+    func unreachablePort() {
+        let ports = [
+            "ip:raspberrypi": 30431, "ip:127.0.0.1:1": 1, "ip:10.0.0.2:40000": 40000, "ip:[::1]:30432": 30432,
+            "ip:[fe80::1%eth0]": 30431, "ip:fe80::1": 30431, "ip:host:0": 30431, "ip:host:99999": 30431, "ip:": 30431,
+        ]
+        for (uri, port) in ports {
+            #expect(IIOSensorError.iiodPort(of: uri) == port, "\(uri)")
+        }
+        #expect(
+            IIOSensorError.remoteUnreachable(uri: "ip:127.0.0.1:1", reason: "Connection refused").description
+                == "cannot reach ip:127.0.0.1:1: Connection refused. Is `iiod` running on the board and port 1 open?")
+    }
+
     @Test("EACCES and EPERM are a permission problem on the device node")
     func permission() {
         #expect(classify(.permissionDenied) == .permissionDenied(path: "/dev/iio:device0"))
