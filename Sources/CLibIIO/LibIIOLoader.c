@@ -27,8 +27,8 @@ static void load(void) {
     loaded = &functions;
 }
 
-const IMBLibIIO *imb_libiio_load(char *error, size_t size) {
+const IMBLibIIO *imb_libiio_load(const char **failure_reason) {
     pthread_once(&once, load);
-    if (loaded == NULL) snprintf(error, size, "%s", failure);
+    if (loaded == NULL) *failure_reason = failure;
     return loaded;
 }

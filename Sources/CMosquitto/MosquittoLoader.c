@@ -33,8 +33,8 @@ static void load(void) {
     loaded = &functions;
 }
 
-const IMBMosquitto *imb_mosquitto_load(char *error, size_t size) {
+const IMBMosquitto *imb_mosquitto_load(const char **failure_reason) {
     pthread_once(&once, load);
-    if (loaded == NULL) snprintf(error, size, "%s", failure);
+    if (loaded == NULL) *failure_reason = failure;
     return loaded;
 }

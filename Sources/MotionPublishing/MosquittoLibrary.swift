@@ -5,10 +5,9 @@ import CMosquitto
 enum MosquittoLibrary {
     /// The library's functions, or why it could not be loaded.
     private static let loaded: Result<IMBMosquitto, MQTTError> = {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard let functions = imb_mosquitto_load(&reason, reason.count) else {
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(.libraryUnavailable(reason: text))
+        var reason: UnsafePointer<CChar>?
+        guard let functions = imb_mosquitto_load(&reason) else {
+            return .failure(.libraryUnavailable(reason: reason.map { String(cString: $0) } ?? "no reason given"))
         }
         return .success(functions.pointee)
     }()

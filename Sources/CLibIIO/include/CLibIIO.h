@@ -5,7 +5,6 @@
 #define IMU_BRIDGE_CLIBIIO_H
 
 #include <iio.h>
-#include <stddef.h>
 
 /// The soname loaded: libiio's ABI 0 (Debian's libiio0, 0.24).
 #define IMB_LIBIIO_SONAME "libiio.so.0"
@@ -61,8 +60,8 @@ typedef struct IMBLibIIO {
 #undef IMB_LIBIIO_FIELD
 } IMBLibIIO;
 
-/// Loads libiio once (thread-safe); returns its functions, or NULL with the loader's reason in `error` (`size`
-/// bytes, NUL-terminated) when the library or a function is missing.
-const IMBLibIIO *_Nullable imb_libiio_load(char *_Nonnull error, size_t size);
+/// Loads libiio once (thread-safe); returns its functions, or NULL when the library or a function is missing, with
+/// `*failure_reason` pointing at the loader's reason (kept for the life of the process).
+const IMBLibIIO *_Nullable imb_libiio_load(const char *_Nullable *_Nonnull failure_reason);
 
 #endif

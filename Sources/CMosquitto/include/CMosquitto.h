@@ -4,7 +4,6 @@
 #define IMU_BRIDGE_CMOSQUITTO_H
 
 #include <mosquitto.h>
-#include <stddef.h>
 
 /// The soname loaded: libmosquitto's ABI 1 (Debian's libmosquitto1).
 #define IMB_MOSQUITTO_SONAME "libmosquitto.so.1"
@@ -40,7 +39,8 @@ typedef struct IMBMosquitto {
 } IMBMosquitto;
 
 /// Loads libmosquitto once (thread-safe) and initialises it (`mosquitto_lib_init`); returns its functions, or NULL
-/// with the loader's reason in `error` (`size` bytes, NUL-terminated) when the library or a function is missing.
-const IMBMosquitto *_Nullable imb_mosquitto_load(char *_Nonnull error, size_t size);
+/// when the library or a function is missing, with `*failure_reason` pointing at the loader's reason (kept for the
+/// life of the process).
+const IMBMosquitto *_Nullable imb_mosquitto_load(const char *_Nullable *_Nonnull failure_reason);
 
 #endif

@@ -3,14 +3,12 @@ import CLibIIO
 /// libiio, loaded when the first context is opened (``openContext(uri:)``): tools that read no sensor never load it
 /// or the libraries it links.
 enum LibIIOLibrary {
-    // nonisolated(unsafe): the pointer is to the loader's C storage, written once under `pthread_once` before it is
-    // returned and never again.
-    /// The library's functions, or why it could not be loaded.
+    /// The library's functions, or why it could not be loaded. (`nonisolated(unsafe)`: the pointer is to the loader's
+    /// C storage, written once under `pthread_once` before it is returned and never again.)
     nonisolated(unsafe) private static let loaded: Result<UnsafePointer<IMBLibIIO>, IIOSensorError> = {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard let functions = imb_libiio_load(&reason, reason.count) else {
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(.libraryUnavailable(reason: text))
+        var reason: UnsafePointer<CChar>?
+        guard let functions = imb_libiio_load(&reason) else {
+            return .failure(.libraryUnavailable(reason: reason.map { String(cString: $0) } ?? "no reason given"))
         }
         return .success(functions)
     }()
