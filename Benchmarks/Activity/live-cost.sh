@@ -19,7 +19,8 @@
 # printed, the bytes it wrote per second (wchar: its JSON lines and the history's WAL), and with a history the
 # database's size and rows. The goal (issue 15) is at most 0.2 % of a core and 12 MB.
 # Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build);
-# BIN_DIR=DIR measures DIR/imu-classify instead (another build).
+# BIN_DIR=DIR measures DIR/imu-classify instead (another build); WRAPPER="COMMAND ARGS" runs it under that command
+# (packaging/link-order/generate.py runs it under valgrind's callgrind; the figures then measure the wrapper).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -78,7 +79,7 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     for n in 1 2; do mkfifo "$UMOCKDEV_DIR/dev/iio:device$n"; ln -s "249:$n" "$UMOCKDEV_DIR/dev/.node/iio:device$n"; done
     python3 "$here/feed-lsm6dso.py" "$UMOCKDEV_DIR" $((warmup + seconds + 5)) &
     feeder=$!
-    "$classify" --live --device lsm6dso --sensor-rate 833 --json --history "$history" "$@" >"$out" 2>"$err" &
+    ${WRAPPER:-} "$classify" --live --device lsm6dso --sensor-rate 833 --json --history "$history" "$@" >"$out" 2>"$err" &
     pid=$!
     # CPU time in nanoseconds and context switches, summed over the threads (all of them live through the measured
     # interval: the reader threads, the concurrency pool, the main thread); /proc/PID/stat counts whole ticks

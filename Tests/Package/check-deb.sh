@@ -62,6 +62,30 @@ done
 check "Depends names libiio0 (>= 0.24)" sh -c "dpkg-deb -f '$deb' Depends | grep -qF 'libiio0 (>= 0.24)'"
 check "Recommends names libmosquitto1 (>= 2.0.11)" sh -c "dpkg-deb -f '$deb' Recommends | grep -qF 'libmosquitto1 (>= 2.0.11)'"
 check "no tool links libiio or libmosquitto" sh -c "! for f in '$work'/x/usr/bin/*; do readelf -d \"\$f\"; done | grep -Eq 'lib(iio|mosquitto)'"
+# The release tools are linked with the functions imu-classify runs laid out first (packaging/link-order, lld's
+# --symbol-ordering-file): the list still names what the binary has (a stale list orders little) and the hottest of
+# them opens its .text. Checked on the release build the package was made from, which keeps its symbols.
+release_bin_dir=${bin_dir_args[1]:-$(cd "$ROOT" && swift build -c release --show-bin-path)}
+link_order_applied() {
+    python3 - "$release_bin_dir/imu-classify" "$ROOT/packaging/link-order/functions.txt" <<'PY'
+import subprocess, sys
+binary, listing = sys.argv[1:]
+names = [line.strip() for line in open(listing) if line.strip()]
+addresses = {}
+for line in subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+    fields = line.split()
+    if len(fields) == 3 and fields[1] in "tTwW":
+        addresses.setdefault(fields[2], int(fields[0], 16))
+sections = subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True, check=True).stdout.splitlines()
+text = next(int(line.split()[line.split().index(".text") + 2], 16) for line in sections if " .text " in line)
+found = sum(name in addresses for name in names)
+offset = addresses.get(names[0], -1) - text
+print(f"check-deb: imu-classify has {found} of the {len(names)} listed functions; the first lies {offset} bytes into .text", file=sys.stderr)
+if found < 0.9 * len(names) or not 0 <= offset < 65536:
+    sys.exit("check-deb: the list is stale or was not applied; regenerate it: packaging/link-order/generate.py")
+PY
+}
+check "imu-classify lays out packaging/link-order's functions first" link_order_applied
 
 # The group as systemd makes it. The clean root below has no systemd, so there only the postinst's groupadd runs; here
 # the host's systemd-sysusers (package systemd) applies the packaged file to an empty root, as the postinst would.
