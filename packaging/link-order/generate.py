@@ -35,6 +35,8 @@ SYMBOL = re.compile(r"[^\s()]+")
 
 def executed_functions(profile, binary_name):
     """The instructions each function of `binary_name` ran, from a callgrind profile (its own cost, not callees')."""
+    if not os.path.exists(profile):
+        sys.exit(f"generate.py: callgrind wrote no profile ({profile}): did {binary_name} start under valgrind?")
     objects, functions = {}, {}
     costs = collections.Counter()
     current_object = current_function = None
