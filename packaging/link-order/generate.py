@@ -27,10 +27,13 @@ import tempfile
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 OUTPUT = os.path.join(ROOT, "packaging", "link-order", "functions.txt")
 BINARY = "imu-classify"
+DEMO = "Fixtures/recordings/walking-to-sitting.imurec"
 # A callgrind line that names an object or a function, with its number for later lines that give only the number.
 NAME_LINE = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
 # What a symbol name looks like: no spaces or parentheses (callgrind's placeholders have both).
 SYMBOL = re.compile(r"[^\s()]+")
+# callgrind with mangled names (what lld orders by) and a cost per function, not per instruction.
+CALLGRIND = ["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=no"]
 
 
 def executed_functions(profile, binary_name):
@@ -97,7 +100,7 @@ def main():
         live = collections.Counter()
         for history in ("none", "history"):
             profile = os.path.join(work, f"live-{history}.callgrind")
-            wrapper = f"valgrind --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file={profile}"
+            wrapper = " ".join(CALLGRIND + [f"--callgrind-out-file={profile}"])
             print(f"generate.py: live, --history {history}, {arguments.seconds} s under callgrind", file=sys.stderr)
             run(
                 ["Benchmarks/Activity/live-cost.sh", str(arguments.seconds), history],
@@ -105,10 +108,7 @@ def main():
             )
             live.update(executed_functions(profile, BINARY))
         profile = os.path.join(work, "replay.callgrind")
-        run(
-            ["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=no", f"--callgrind-out-file={profile}",
-             copy, "--replay", "Fixtures/recordings/walking-to-sitting.imurec", "--json"],
-        )
+        run(CALLGRIND + [f"--callgrind-out-file={profile}", copy, "--replay", DEMO, "--json"])
         replay = executed_functions(profile, BINARY)
 
     ordered = [name for name, _ in live.most_common() if is_symbol(name)]
