@@ -346,14 +346,34 @@ wait_for_matches() {
 # grows) and file-backed (pages of the binary, the libraries and mapped files, bounded by their size: RssFile, and
 # RssShmem for the binaries and libraries of this initramfs, which live in memory), and whether the kernel may give
 # it transparent huge pages (THP_enabled, 0 once the process set PR_SET_THP_DISABLE), and how many malloc arenas it
-# has besides the main heap (glibc maps each in a 64 MiB-aligned reservation, HEAP_MAX_SIZE in malloc/arena.c: an
-# anonymous read-write mapping starting at a multiple of 0x4000000; 0 once the process set M_ARENA_MAX to 1).
+# has besides the main heap (0 once the process set M_ARENA_MAX to 1; see arena_count).
 proc_sample() {
     echo "fds=$(ls /proc/"$1"/fd 2> /dev/null | wc -l)" \
         "anon_kb=$(sed -n 's/^RssAnon:[^0-9]*\([0-9]*\) kB/\1/p' /proc/"$1"/status)" \
         "file_kb=$(awk '/^Rss(File|Shmem):/ { kb += $2 } END { print kb }' /proc/"$1"/status)" \
         "thp=$(sed -n 's/^THP_enabled:[^0-9]*\([0-9]*\)$/\1/p' /proc/"$1"/status)" \
-        "arenas=$(awk 'NF == 5 && $2 == "rw-p" && $1 ~ /^[0-9a-f]*[048c]000000-/ { n++ } END { print n + 0 }' /proc/"$1"/maps)"
+        "arenas=$(arena_count /proc/"$1"/maps)"
+}
+
+# arena_count MAPS: the malloc arenas besides the main heap in MAPS (a /proc/PID/maps). glibc reserves each arena's
+# heap as HEAP_MAX_SIZE (64 MiB) aligned to 64 MiB and makes the part in use read-write (new_heap in malloc/arena.c),
+# so an arena is an anonymous rw-p mapping that starts on a 64 MiB boundary and either ends on one or is followed by
+# the ---p rest of its reservation, which does. A mapping that merely starts on a boundary (a thread stack, a large
+# allocation: one in 16 384 of page-aligned addresses) is not one.
+arena_count() {
+    awk '
+        NF == 5 {
+            split($1, range, "-")
+            starts = range[1] ~ /[048c]000000$/
+            ends = range[2] ~ /[048c]000000$/
+            if ($2 == "rw-p" && starts && ends) n++
+            else if ($2 == "---p" && range[1] == heap_end && ends) n++
+            heap_end = ($2 == "rw-p" && starts) ? range[2] : ""
+            next
+        }
+        { heap_end = "" }
+        END { print n + 0 }
+    ' "$1"
 }
 
 # thread_sample PID: per thread of PID, "TID:RUN_NS:SWITCHES": its CPU time (the first field of schedstat,
