@@ -208,7 +208,9 @@ let package = Package(
         .executableTarget(
             name: "history-crash-probe", dependencies: ["MotionHistory", "MotionActivityKit", "ActivityKit"],
             path: "Tests/HistoryCrashProbe"),
-        .testTarget(name: "MotionPublishingTests", dependencies: ["MotionPublishing"]),
+        .testTarget(
+            name: "MotionPublishingTests",
+            dependencies: ["MotionPublishing", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

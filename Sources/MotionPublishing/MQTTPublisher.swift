@@ -62,12 +62,9 @@ public final class MQTTPublisher: @unchecked Sendable {
             State(
                 queue: PublishQueue(capacity: configuration.queueCapacity),
                 reconnectDelay: configuration.initialReconnectDelay))
-        do {
-            try configure()
-        } catch {
-            mosquitto.destroy(client)
-            throw error
-        }
+        // Every stored property is set, so a throw from here releases the publisher and its deinit destroys the
+        // client: destroying it here as well freed it twice.
+        try configure()
     }
 
     deinit {
