@@ -16,8 +16,8 @@ import MotionSamples
 struct ClassifyCommand: AsyncParsableCommand {
     /// Runs the tool, its memory set up first for the hours it may stream; usage errors are reported like every other
     /// failure (one line, status 64).
-    @MainActor static func main() async {
-        await mainStreaming()
+    static func main() {
+        mainStreaming()
     }
 
     static let configuration = CommandConfiguration(

@@ -2,6 +2,10 @@ import Foundation
 
 /// A subprocess started under the umockdev preload that keeps running while the test feeds data or sends
 /// uevents; `stop()` ends it and collects its output.
+///
+/// It starts with the signal mask of the thread that launched it, on which the test process blocks SIGINT and SIGTERM
+/// (a thread of the concurrency pool), so a test that stops a live tool with either also checks that the tool takes
+/// them whatever mask it inherits.
 public final class BackgroundProcess: @unchecked Sendable {
     private let process: Process
     private let scratch: URL
