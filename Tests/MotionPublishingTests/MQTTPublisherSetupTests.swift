@@ -22,10 +22,10 @@ struct MQTTPublisherSetupTests {
                 _ = try MQTTPublisher(configuration: configuration, logger: Logger(label: "test"))
             }
         }
-        do {
+        let error = #expect(throws: MQTTError.self) {
             _ = try MQTTPublisher(configuration: configuration, logger: Logger(label: "test"))
-        } catch {
-            #expect("\(error)".contains("\(directory.path) as the MQTT CA file: not a regular file"), "\(error)")
         }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("\(directory.path) as the MQTT CA file: not a regular file"), "\(message)")
     }
 }
