@@ -1,4 +1,5 @@
 import DeviceMotionKit
+import Foundation
 import MotionRecording
 import MotionSamples
 import SystemPackage
@@ -118,7 +119,7 @@ struct RoundTripTests {
         #expect(name == "walking_up_stairs-20260921-141320-0f8fad5b.imurec")
     }
 
-    @Test("an existing path is never overwritten")
+    @Test("an existing path is never overwritten, and the refused recording leaves nothing behind")
     func refusesToOverwrite() async throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -130,6 +131,8 @@ struct RoundTripTests {
             _ = try RecordingWriter(creating: path, metadata: SampleData.metadata())
         }
         #expect(try RecordingReader.read(path).raw.count == 10)
+        // The refused writer's staging directory (".taken.imurec.N.creating", its files written) is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path.string) == ["taken.imurec"])
     }
 
     @Test("appending after finish() is an error and finish() is idempotent")

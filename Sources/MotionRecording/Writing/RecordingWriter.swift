@@ -58,16 +58,17 @@ public actor RecordingWriter {
         guard let name = directory.lastComponent else { throw .cannotCreate(path: directory.string, reason: "the path has no name") }
         let staging = directory.removingLastComponent().appending(".\(name).\(UInt32.random(in: 0...UInt32.max)).creating")
         try FileIO.createDirectory(staging)
-        try FileIO.replaceAtomically(staging.appending(RecordingTable.metadataFileName), with: Self.encode(metadata, in: directory))
+        // Whatever fails from here on, the files opened so far are closed and the staging directory removed.
         var files: [BufferedTableFile] = []
-        for table in [RecordingTable.raw, .motion, .events] {
-            var file = try BufferedTableFile(table: table, in: staging, version: metadata.formatVersion)
-            try file.sync()
-            file.path = directory.appending(table.rawValue)
-            files.append(file)
-        }
-        FileIO.syncDirectory(staging)
         do {
+            try FileIO.replaceAtomically(
+                staging.appending(RecordingTable.metadataFileName), with: Self.encode(metadata, in: directory))
+            for table in [RecordingTable.raw, .motion, .events] {
+                files.append(try BufferedTableFile(table: table, in: staging, version: metadata.formatVersion))
+                try files[files.count - 1].sync()
+                files[files.count - 1].path = directory.appending(table.rawValue)
+            }
+            FileIO.syncDirectory(staging)
             try FileIO.moveDirectoryIntoPlace(staging, to: directory)
         } catch {
             for file in files { file.close() }
