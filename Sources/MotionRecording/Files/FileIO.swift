@@ -75,7 +75,8 @@ enum FileIO {
         }
     }
 
-    /// Replaces `path` with `bytes` atomically: a temporary file, `fsync`, `rename`, then `fsync` of the directory.
+    /// Replaces `path` with `bytes` atomically: a temporary file, `fsync`, `rename`, then `fsync` of the directory. On
+    /// failure `path` is as it was and the temporary file is removed.
     static func replaceAtomically(_ path: FilePath, with bytes: [UInt8]) throws(RecordingError) {
         var temporary = path
         temporary.extension = "tmp"
@@ -93,11 +94,14 @@ enum FileIO {
             try sync(descriptor, path: temporary)
         } catch {
             try? descriptor.close()
+            unlink(temporary.string)
             throw error
         }
         try? descriptor.close()
         if rename(temporary.string, path.string) != 0 {
-            throw .writeFailed(path: path.string, reason: Errno(rawValue: errno).description)
+            let error = Errno(rawValue: errno)
+            unlink(temporary.string)
+            throw .writeFailed(path: path.string, reason: error.description)
         }
         syncDirectory(path.removingLastComponent())
     }
