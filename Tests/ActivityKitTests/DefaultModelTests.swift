@@ -24,6 +24,15 @@ import Testing
         #expect(model.summary.recordingFusion == .live)
     }
 
+    @Test("the bundled models, loaded and written again, give their files' bytes: the laid-out trees keep every node")
+    func bundledModelsWriteTheirOwnBytes() throws {
+        for name in [ActivityModel.defaultModelFileName, ActivityModel.shortWindowModelFileName] {
+            let url = try #require(ActivityModel.bundledModelCandidates(named: name).last)
+            let model = try ActivityModel.load(contentsOf: url)
+            #expect(try model.encoded() == Data(contentsOf: url), "\(name)")
+        }
+    }
+
     @Test("the bundled model carries its provenance: format, version, subjects, nested validation, the tuned choice")
     func bundledModelCarriesProvenance() throws {
         let model = try ActivityModel.bundledDefault()

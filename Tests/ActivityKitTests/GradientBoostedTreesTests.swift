@@ -77,4 +77,39 @@ struct GradientBoostedTreesTests {
         // Only the leaf scores: 0.5 for the first class, 0 for the second.
         #expect(probabilities == [1 / (1 + exp(-0.5)), exp(-0.5) / (1 + exp(-0.5))])
     }
+
+    @Test("the checks a model file must pass see every array as it was written, the fields a node does not use too")
+    func checksSeeTheArraysAsWritten() {
+        let split = RegressionTree(feature: [1, -1, -1], threshold: [0.5, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, -1, 1])
+        let leaf = RegressionTree(feature: [-1], threshold: [0], left: [0], right: [0], value: [0.25])
+        func classifier(_ rounds: [[RegressionTree]]) -> GradientBoostedTrees {
+            GradientBoostedTrees(classCount: 2, initialScores: [0, 0], rounds: rounds)
+        }
+        let sound = classifier([[split, leaf], [leaf, split]])
+        #expect(sound.isWellFormed(featureCount: 2) && sound.hasFiniteParameters && sound.hasBoundedScores)
+        #expect(!sound.isWellFormed(featureCount: 1), "feature 1 of one feature")
+        #expect(!classifier([[split, leaf], [leaf]]).isWellFormed(featureCount: 2), "a round without its second tree")
+        #expect(classifier([]).isWellFormed(featureCount: 2))
+
+        var unusedThreshold = leaf
+        unusedThreshold.threshold[0] = .nan
+        #expect(!classifier([[split, unusedThreshold]]).hasFiniteParameters, "a leaf's threshold")
+        var unusedValue = split
+        unusedValue.value[0] = .infinity
+        #expect(!classifier([[unusedValue, leaf]]).hasFiniteParameters, "a split's value")
+        var largeUnused = split
+        largeUnused.value[0] = 2e6
+        #expect(!classifier([[leaf, largeUnused]]).hasBoundedScores, "the second class's bound")
+        let sixHundredThousand = RegressionTree(feature: [-1], threshold: [0], left: [0], right: [0], value: [-6e5])
+        #expect(classifier([[sixHundredThousand, leaf]]).hasBoundedScores)
+        #expect(!classifier([[sixHundredThousand, leaf], [sixHundredThousand, leaf]]).hasBoundedScores, "summed over rounds")
+    }
+
+    @Test("the trees read back from their layout are the trees given, round by round")
+    func roundsReadBack() {
+        var generator = SeededGenerator(seed: 11)
+        let rounds = (0..<7).map { _ in (0..<4).map { _ in randomTree(featureCount: 9, depth: 3, using: &generator) } }
+        let classifier = GradientBoostedTrees(classCount: 4, initialScores: [0, 0, 0, 0], rounds: rounds)
+        #expect(classifier.rounds == rounds)
+    }
 }

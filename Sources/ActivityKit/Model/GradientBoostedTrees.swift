@@ -8,30 +8,49 @@ public struct GradientBoostedTrees: Codable, Sendable, Hashable {
     public let classCount: Int
     /// Starting score per class (log prior).
     public let initialScores: [Double]
-    /// The trees, round after round, each round holding one tree per class.
-    public let rounds: [[RegressionTree]]
-    /// The same trees laid out for prediction.
-    private let forest: FlatForest
+    /// The trees, laid out for prediction.
+    let forest: FlatForest
 
     /// Creates a classifier from its parts.
     public init(classCount: Int, initialScores: [Double], rounds: [[RegressionTree]]) {
+        var forest = FlatForest()
+        for round in rounds { forest.append(round: round) }
+        self.init(classCount: classCount, initialScores: initialScores, forest: forest)
+    }
+
+    private init(classCount: Int, initialScores: [Double], forest: FlatForest) {
         self.classCount = classCount
         self.initialScores = initialScores
-        self.rounds = rounds
-        forest = FlatForest(rounds: rounds)
+        self.forest = forest
     }
+
+    /// The trees, round after round, each round holding one tree per class, as laid out for prediction (see
+    /// ``RegressionTree`` for the fields a node does not use, written as 0).
+    public var rounds: [[RegressionTree]] { forest.rounds }
 
     private enum CodingKeys: String, CodingKey {
         case classCount, initialScores, rounds
     }
 
-    /// Decodes a classifier from its parts.
+    /// Decodes a classifier from its parts, laying out each round as it is read (the whole model's trees are never
+    /// held as arrays).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        var rounds = try container.nestedUnkeyedContainer(forKey: .rounds)
+        var forest = FlatForest()
+        while !rounds.isAtEnd { forest.append(round: try rounds.decode([RegressionTree].self)) }
         self.init(
             classCount: try container.decode(Int.self, forKey: .classCount),
             initialScores: try container.decode([Double].self, forKey: .initialScores),
-            rounds: try container.decode([[RegressionTree]].self, forKey: .rounds))
+            forest: forest)
+    }
+
+    /// Encodes the classifier's parts: its class count, initial scores and rounds of trees.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(classCount, forKey: .classCount)
+        try container.encode(initialScores, forKey: .initialScores)
+        try container.encode(rounds, forKey: .rounds)
     }
 
     /// Class probabilities for one feature vector; they sum to 1.
@@ -44,17 +63,13 @@ public struct GradientBoostedTrees: Codable, Sendable, Hashable {
     /// Whether the shapes agree with `featureCount` features and ``classCount`` classes.
     public func isWellFormed(featureCount: Int) -> Bool {
         classCount >= 2 && initialScores.count == classCount
-            && rounds.allSatisfy {
-                $0.count == classCount && $0.allSatisfy { $0.isWellFormed(featureCount: featureCount) }
-            }
+            && (forest.roundCount == 0 || forest.roundSizes == classCount...classCount)
+            && forest.treesAreWellFormed && forest.largestFeature < featureCount
     }
 
     /// Whether every initial score, leaf value and split threshold is a finite number.
     public var hasFiniteParameters: Bool {
-        initialScores.allSatisfy(\.isFinite)
-            && rounds.allSatisfy {
-                $0.allSatisfy { $0.value.allSatisfy(\.isFinite) && $0.threshold.allSatisfy(\.isFinite) }
-            }
+        initialScores.allSatisfy(\.isFinite) && forest.parametersAreFinite
     }
 
     /// Largest class score magnitude a model may reach: trained models stay within tens of log-odds, so a bound
@@ -65,9 +80,8 @@ public struct GradientBoostedTrees: Codable, Sendable, Hashable {
     /// tree's largest leaf, in magnitude (then softmax, too, gives finite probabilities).
     public var hasBoundedScores: Bool {
         (0..<classCount).allSatisfy { classIndex in
-            rounds.reduce(abs(initialScores[classIndex])) { bound, round in
-                bound + (round[classIndex].value.lazy.map(abs).max() ?? 0)
-            } <= Self.scoreMagnitudeLimit
+            let trees = classIndex < forest.scoreBounds.count ? forest.scoreBounds[classIndex] : 0
+            return abs(initialScores[classIndex]) + trees <= Self.scoreMagnitudeLimit
         }
     }
 

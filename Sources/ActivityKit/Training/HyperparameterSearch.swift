@@ -95,9 +95,9 @@ extension GradientBoostedTrees {
         var scores = initialScores
         var best: [Int] = []
         var next = 0
-        for (index, round) in rounds.enumerated() {
-            for (classIndex, tree) in round.enumerated() { scores[classIndex] += tree.predict(features) }
-            while next < checkpoints.count, checkpoints[next] == index + 1 {
+        for round in 0..<forest.roundCount {
+            forest.addOutputs(ofRound: round, for: features, to: &scores)
+            while next < checkpoints.count, checkpoints[next] == round + 1 {
                 best.append(scores.indices.max { scores[$0] < scores[$1] } ?? 0)
                 next += 1
             }
