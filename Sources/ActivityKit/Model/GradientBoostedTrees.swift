@@ -24,8 +24,8 @@ public struct GradientBoostedTrees: Codable, Sendable, Hashable {
         self.forest = forest
     }
 
-    /// The trees, round after round, each round holding one tree per class, as laid out for prediction (see
-    /// ``RegressionTree`` for the fields a node does not use, written as 0).
+    /// The trees, round after round, each round holding one tree per class, as laid out for prediction: the fields a
+    /// node does not use (see ``RegressionTree``) read 0, and a tree that was not well formed reads as a leaf of 0.
     public var rounds: [[RegressionTree]] { forest.rounds }
 
     private enum CodingKeys: String, CodingKey {
