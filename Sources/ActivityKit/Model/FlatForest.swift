@@ -27,10 +27,6 @@ struct FlatForest: Sendable, Hashable {
 
     /// Whether every tree laid out was well formed for some feature count.
     private(set) var treesAreWellFormed = true
-    /// The largest feature index a split tests, or -1 without splits.
-    private(set) var largestFeature = -1
-    /// The fewest and most trees a round held (0 and 0 without rounds).
-    private(set) var roundSizes = 0...0
     /// Whether every leaf value and split threshold of the arrays laid out, used or not, was a finite number.
     private(set) var parametersAreFinite = true
     /// For each class index, the sum over rounds of the largest leaf value magnitude of its tree.
@@ -44,10 +40,6 @@ struct FlatForest: Sendable, Hashable {
 
     /// Lays out one more round (one tree per class, the class's index in the round) after those already laid out.
     mutating func append(round: [RegressionTree]) {
-        roundSizes =
-            roundStarts.isEmpty
-            ? round.count...round.count
-            : min(roundSizes.lowerBound, round.count)...max(roundSizes.upperBound, round.count)
         roundStarts.append(roots.count)
         for (classIndex, tree) in round.enumerated() {
             roots.append(nodes.count)
@@ -62,7 +54,6 @@ struct FlatForest: Sendable, Hashable {
             }
             let offset = Int32(nodes.count)
             for node in 0..<tree.nodeCount {
-                largestFeature = max(largestFeature, tree.feature[node])
                 nodes.append(
                     tree.feature[node] >= 0
                         ? Node(
@@ -91,6 +82,14 @@ struct FlatForest: Sendable, Hashable {
             }
         }
     }
+
+    /// Whether every round holds `count` trees.
+    func everyRound(holds count: Int) -> Bool {
+        roundStarts.indices.allSatisfy { roundEnd($0) - roundStarts[$0] == count }
+    }
+
+    /// The largest feature index a split tests, or -1 without splits.
+    var largestFeature: Int32 { nodes.lazy.map(\.feature).max() ?? -1 }
 
     /// The index in `roots` after the last tree of round `round`.
     private func roundEnd(_ round: Int) -> Int {

@@ -63,8 +63,8 @@ public struct GradientBoostedTrees: Codable, Sendable, Hashable {
     /// Whether the shapes agree with `featureCount` features and ``classCount`` classes.
     public func isWellFormed(featureCount: Int) -> Bool {
         classCount >= 2 && initialScores.count == classCount
-            && (forest.roundCount == 0 || forest.roundSizes == classCount...classCount)
-            && forest.treesAreWellFormed && forest.largestFeature < featureCount
+            && forest.everyRound(holds: classCount) && forest.treesAreWellFormed
+            && Int(forest.largestFeature) < featureCount
     }
 
     /// Whether every initial score, leaf value and split threshold is a finite number.
