@@ -9,7 +9,8 @@
 /// The soname loaded: libiio's ABI 0 (Debian's libiio0, 0.24).
 #define IMB_LIBIIO_SONAME "libiio.so.0"
 
-/// The libiio functions the project calls, without their `iio_` prefix.
+/// The libiio functions the project calls, without their `iio_` prefix (`channel_convert` only from the tests and the
+/// fuzz target: the reference the package's own scan decoding is checked against).
 #define IMB_LIBIIO_FUNCTIONS(X)                                                                                       \
     X(create_context_from_uri)                                                                                        \
     X(create_xml_context_mem)                                                                                         \

@@ -228,19 +228,6 @@ struct LibIIOChannel {
 
     /// Includes the channel in buffered scans (`iio_channel_enable`).
     func enable() { libiio.channel_enable(pointer) }
-
-    /// Converts one raw sample at `source` to a host integer (`iio_channel_convert`: byte order,
-    /// shift, and sign extension or masking to the used bits), widened to 64 bits.
-    /// `iio_channel_convert` writes storage size × repeat bytes: only single values of at most 64
-    /// bits fit the destination, which `ScanDecoder` guarantees by refusing other formats.
-    func convert(_ source: UnsafeRawPointer, format: ScanFormat) -> Int64 {
-        precondition(format.repeat == 1 && format.storageBits <= 64, "iio_channel_convert would overrun 8 bytes for \(format.description)")
-        var storage: UInt64 = 0
-        withUnsafeMutableBytes(of: &storage) { destination in
-            libiio.channel_convert(pointer, destination.baseAddress, source)
-        }
-        return format.widen(storage)
-    }
 }
 
 /// An open kernel buffer (`struct iio_buffer`). Destroying it disables the device's buffer.

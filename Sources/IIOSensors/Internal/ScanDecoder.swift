@@ -1,6 +1,9 @@
 import MotionSamples
 
 /// Enables a device's vector and timestamp channels and decodes its buffered scans into readings.
+///
+/// Decoding is done here from each element's ``ScanFormat`` (what libiio's `iio_channel_convert` does, checked
+/// against it in the tests) rather than through libiio: one call into libiio per value cost more than the value.
 struct ScanDecoder {
     /// Where each enabled channel sits in a scan.
     let layout: ScanLayout
@@ -24,11 +27,12 @@ struct ScanDecoder {
         }
         let timestampInfo = device.channels.first { $0.type == .timestamp && $0.format != nil }
         if let timestampInfo { enabled.append(timestampInfo) }
-        // libiio's iio_channel_convert and the layout assume whole bytes and the used bits within them; a remote iiod
-        // can describe anything.
+        // The decoding and the layout assume whole bytes and the used bits within them; a remote iiod can describe
+        // anything.
         for info in enabled {
             guard let format = info.format, format.repeat == 1, [8, 16, 32, 64].contains(format.storageBits),
-                (1...format.storageBits).contains(format.bits), format.shift + format.bits <= format.storageBits
+                (1...format.storageBits).contains(format.bits), format.shift >= 0,
+                format.shift + format.bits <= format.storageBits
             else {
                 throw .malformedAttribute(
                     attribute: "/sys/bus/iio/devices/\(device.id)/scan_elements/in_\(info.id)_type",
@@ -46,7 +50,7 @@ struct ScanDecoder {
                 let offset = layout.offsets[info.id]
             else { return nil }
             channel.enable()
-            return ScanField(channel: channel, offset: offset, format: format)
+            return ScanField(offset: offset, format: format)
         }
         var vectors: [DecodedVector] = []
         for part in vectorParts {
@@ -68,37 +72,42 @@ struct ScanDecoder {
     ///
     /// Scan timestamps (ns) are shifted by `clockOffset` onto the monotonic clock; devices without
     /// a timestamp channel get the arrival time, spread back over the batch at the nominal rate.
+    /// - Precondition: every scan in `scans` is `layout.scanSize` bytes or more apart (`step`).
     func decode(_ scans: UnsafeRawBufferPointer, step: Int, clockOffset: Int64, into batch: inout [SensorSample]) {
-        guard let base = scans.baseAddress, step > 0 else { return }
+        guard let base = scans.baseAddress, step >= layout.scanSize, step > 0 else { return }
         let count = scans.count / step
         let arrival = TimestampClock.monotonicSeconds()
-        for index in 0..<count {
-            let scan = base + index * step
-            let time: Double
-            if let timestamp {
-                // A timestamp near Int64's ends (a hostile iiod) must not trap; exact in integers whenever it can be.
-                let (shifted, overflow) = timestamp.value(in: scan).addingReportingOverflow(clockOffset)
-                time = overflow ? (Double(timestamp.value(in: scan)) + Double(clockOffset)) / 1e9 : Double(shifted) / 1e9
-            } else {
-                time = arrival - Double(count - 1 - index) * nominalPeriod
-            }
-            for vector in vectors {
-                let value = vector.converter.convert(
-                    x: Double(vector.x.value(in: scan)), y: Double(vector.y.value(in: scan)), z: Double(vector.z.value(in: scan)))
-                batch.append(SensorSample(sensor: vector.kind, timestamp: time, value: value))
+        batch.reserveCapacity(batch.count + count * vectors.count)
+        vectors.withUnsafeBufferPointer { vectors in
+            for index in 0..<count {
+                let scan = base + index * step
+                let time: Double
+                if let timestamp {
+                    // A timestamp near Int64's ends (a hostile iiod) must not trap; exact in integers whenever it can be.
+                    let stamp = timestamp.value(in: scan)
+                    let (shifted, overflow) = stamp.addingReportingOverflow(clockOffset)
+                    time = overflow ? (Double(stamp) + Double(clockOffset)) / 1e9 : Double(shifted) / 1e9
+                } else {
+                    time = arrival - Double(count - 1 - index) * nominalPeriod
+                }
+                for vector in vectors {
+                    let value = vector.converter.convert(
+                        x: Double(vector.x.value(in: scan)), y: Double(vector.y.value(in: scan)), z: Double(vector.z.value(in: scan)))
+                    batch.append(SensorSample(sensor: vector.kind, timestamp: time, value: value))
+                }
             }
         }
     }
 }
 
-/// One enabled scan element: its libiio channel, byte offset within a scan, and format.
+/// One enabled scan element: its byte offset within a scan, and format.
 private struct ScanField {
-    let channel: LibIIOChannel
     let offset: Int
     let format: ScanFormat
 
-    /// The element's value in the scan starting at `scan`, through `iio_channel_convert`.
-    func value(in scan: UnsafeRawPointer) -> Int64 { channel.convert(scan + offset, format: format) }
+    /// The element's value in the scan starting at `scan`.
+    @inline(__always)
+    func value(in scan: UnsafeRawPointer) -> Int64 { format.value(at: scan + offset) }
 }
 
 /// The three scan elements of one sensor and the conversion to CoreMotion units.

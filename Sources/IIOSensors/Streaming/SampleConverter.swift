@@ -8,9 +8,12 @@ import MotionSamples
 /// The magnetic field has no sign convention to undo: IIO drivers (HID `magn_3d` included, whose HID unit is
 /// milligauss scaled to Gauss by `in_magn_scale`) report the field vector itself, so Gauss × 100 gives µT.
 public struct SampleConverter: Sendable {
-    private let scales: [Double]
-    private let offsets: [Double]
-    private let matrix: MountMatrix
+    /// The x, y, z channels' `scale`.
+    private let scale: Vector3
+    /// The x, y, z channels' `offset`, in raw counts.
+    private let offset: Vector3
+    /// The mount matrix's rows, held as vectors so that converting a reading touches no array.
+    private let mountRows: (x: Vector3, y: Vector3, z: Vector3)
     private let postScale: Double
 
     /// Microtesla per Gauss.
@@ -20,9 +23,10 @@ public struct SampleConverter: Sendable {
     public init?(device: IIODeviceInfo, type: ChannelType) {
         let axes = Axis.allCases.compactMap { axis in device.channels.first { $0.type == type && $0.axis == axis } }
         guard axes.count == 3, ChannelType.vectors.contains(type) else { return nil }
-        scales = axes.map(\.scale)
-        offsets = axes.map(\.offset)
-        matrix = device.mountMatrix(for: type)
+        scale = Vector3(x: axes[0].scale, y: axes[1].scale, z: axes[2].scale)
+        offset = Vector3(x: axes[0].offset, y: axes[1].offset, z: axes[2].offset)
+        let rows = device.mountMatrix(for: type).rows.map { Vector3(x: $0[0], y: $0[1], z: $0[2]) }
+        mountRows = (rows[0], rows[1], rows[2])
         switch type {
         case .acceleration:
             let sign: Double = device.accelerationSign == .specificForce ? -1 : 1
@@ -34,18 +38,18 @@ public struct SampleConverter: Sendable {
         }
     }
 
-    /// Converts raw x, y, z counts (as `iio_channel_convert` or a `*_raw` file gives them) to a CoreMotion vector.
+    /// Converts raw x, y, z counts (as a scan element or a `*_raw` file gives them) to a CoreMotion vector.
     public func convert(x: Double, y: Double, z: Double) -> Vector3 {
         convert(physical: physical(x: x, y: y, z: z))
     }
 
     /// SI values (m/s^2, rad/s, or Gauss) in the sensor's frame, before the mount matrix.
     public func physical(x: Double, y: Double, z: Double) -> Vector3 {
-        Vector3(x: (x + offsets[0]) * scales[0], y: (y + offsets[1]) * scales[1], z: (z + offsets[2]) * scales[2])
+        Vector3(x: (x + offset.x) * scale.x, y: (y + offset.y) * scale.y, z: (z + offset.z) * scale.z)
     }
 
     /// Applies the mount matrix and CoreMotion's units and signs to an SI sensor-frame vector.
     public func convert(physical: Vector3) -> Vector3 {
-        matrix.apply(physical) * postScale
+        Vector3(x: mountRows.x.dot(physical), y: mountRows.y.dot(physical), z: mountRows.z.dot(physical)) * postScale
     }
 }

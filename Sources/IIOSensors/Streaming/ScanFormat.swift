@@ -53,6 +53,32 @@ public struct ScanFormat: Hashable, Sendable {
         return "\(isBigEndian ? "be" : "le"):\(isSigned ? "s" : "u")\(bits)/\(storageBits)\(repeatSuffix)>>\(shift)"
     }
 
+    /// The value stored at `pointer` in this format, as libiio's `iio_channel_convert` gives it and then widened to 64
+    /// bits: the storage word in its byte order, shifted right by ``shift``, its low ``bits`` kept and sign-extended.
+    ///
+    /// - Precondition: ``storageBits`` is 8, 16, 32 or 64 (as ``init(parsing:)`` ensures); `pointer` has that many
+    ///   bits readable, at any alignment.
+    @inlinable
+    public func value(at pointer: UnsafeRawPointer) -> Int64 {
+        let word: UInt64
+        switch storageBits {
+        case 8:
+            word = UInt64(pointer.load(as: UInt8.self))
+        case 16:
+            let stored = pointer.loadUnaligned(as: UInt16.self)
+            word = UInt64(isBigEndian ? UInt16(bigEndian: stored) : UInt16(littleEndian: stored))
+        case 32:
+            let stored = pointer.loadUnaligned(as: UInt32.self)
+            word = UInt64(isBigEndian ? UInt32(bigEndian: stored) : UInt32(littleEndian: stored))
+        case 64:
+            let stored = pointer.loadUnaligned(as: UInt64.self)
+            word = isBigEndian ? UInt64(bigEndian: stored) : UInt64(littleEndian: stored)
+        default:
+            preconditionFailure("no scan element is stored in \(storageBits) bits")
+        }
+        return widen(word >> shift)
+    }
+
     /// Interprets a host-order, already shifted word: keeps the low `bits` (dropping whatever a
     /// driver left in the upper bits) and sign-extends them when the format is signed.
     @inlinable

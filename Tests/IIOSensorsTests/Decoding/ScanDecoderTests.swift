@@ -3,9 +3,9 @@ import Testing
 
 @testable import IIOSensors
 
-/// Decoding through libiio's own `iio_channel_convert`, on real libiio channel objects built from
-/// libiio's XML description (no hardware, no sysfs): the bytes are what the kernel would send.
-@Suite("Decoding scans with iio_channel_convert")
+/// Decoding scans, on real libiio channel objects built from libiio's XML description (no hardware, no sysfs): the
+/// bytes are what the kernel would send, and every format decodes to what libiio's own `iio_channel_convert` gives.
+@Suite("Decoding scans as iio_channel_convert does")
 struct ScanDecoderTests {
     /// A libiio XML context with one device whose scan elements have the given formats.
     private func context(name: String, channels: [(id: String, index: Int, format: String)]) throws -> LibIIOContext {
@@ -132,7 +132,7 @@ struct ScanDecoderTests {
         #expect(samples[3].value == Vector3(x: 1, y: 2, z: 3) && samples[3].timestamp == 20e-9)
     }
 
-    @Test("a repeated element (Xrepeat) is refused: iio_channel_convert would write past one value")
+    @Test("a repeated element (Xrepeat) is refused: the decoder and the layout take one value per element")
     func repeatRefused() throws {
         let ctx = try context(
             name: "odd_accel",
@@ -162,6 +162,57 @@ struct ScanDecoderTests {
             name: "odd_accel", channels: [("accel_x", 0, "le:s16/16>>0"), ("accel_y", 1, format), ("accel_z", 2, "le:s16/16>>0")])
         let info = describe(ctx, accelScale: 1, gyroScale: 1, sign: .specificForce)
         #expect(throws: IIOSensorError.self) { _ = try ScanDecoder(device: info, live: ctx.devices[0]) }
+    }
+
+    @Test(
+        "every format decodes to what iio_channel_convert gives, sign-extended or masked to its bits",
+        arguments: [8, 16, 32, 64])
+    func formatsDecodeAsLibIIODoes(storageBits: Int) throws {
+        // Every BITS and SHIFT that fit the storage for 8 and 16 bits; for 32 and 64, the widths real drivers use and
+        // the edges, at the smallest, the largest and a middle shift.
+        let widths =
+            storageBits <= 16 ? Array(1...storageBits) : [1, 7, 8, 12, 14, 16, 17, 24, 31, 32, 33, 48, 63, 64].filter { $0 <= storageBits }
+        var formats: [String] = []
+        for bits in widths {
+            let shifts =
+                storageBits <= 16 ? Array(0...storageBits - bits) : Set([0, 1, (storageBits - bits) / 2, storageBits - bits]).sorted()
+            for shift in shifts where shift + bits <= storageBits {
+                for order in ["le", "be"] {
+                    for sign in ["s", "u", "S", "U"] { formats.append("\(order):\(sign)\(bits)/\(storageBits)>>\(shift)") }
+                }
+            }
+        }
+        let ctx = try context(
+            name: "formats", channels: formats.enumerated().map { (id: "voltage\($0.offset)", index: $0.offset, format: $0.element) })
+        let channels = ctx.devices[0].channels
+        #expect(channels.count == formats.count)
+        // Words with the sign bit of every width set and clear, and pseudo-random ones (a fixed linear congruential
+        // sequence, so a failure repeats).
+        var words: [UInt64] = [0, .max, 0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA, 0x8000_0000_0000_0000, 0x7FFF_FFFF_FFFF_FFFF]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            words.append(state)
+        }
+        var checked = 0
+        for channel in channels {
+            let format = try #require(channel.format)
+            for word in words {
+                // The stored bytes at an odd address, as a scan's elements can be for libiio.
+                var bytes = [UInt8](repeating: 0, count: 9)
+                withUnsafeBytes(of: word) { for index in 0..<8 { bytes[1 + index] = $0[index] } }
+                var converted: UInt64 = 0
+                bytes.withUnsafeBytes { source in
+                    withUnsafeMutableBytes(of: &converted) { destination in
+                        LibIIOLibrary.functions.pointee.channel_convert(channel.pointer, destination.baseAddress, source.baseAddress! + 1)
+                    }
+                }
+                let decoded = bytes.withUnsafeBytes { format.value(at: $0.baseAddress! + 1) }
+                #expect(decoded == format.widen(converted), "\(format.description) on \(String(word, radix: 16))")
+                checked += 1
+            }
+        }
+        #expect(checked == formats.count * words.count)
     }
 
     @Test("a timestamp near Int64's end plus the clock offset does not trap (scan-decoder fuzz target)")

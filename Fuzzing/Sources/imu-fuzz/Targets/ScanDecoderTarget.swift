@@ -1,7 +1,8 @@
 @testable import IIOSensors
 
 /// The scan decoder: libiio channels built from its XML description (as a remote `iiod` sends it) with the input's
-/// formats, laid out by `ScanLayout`, and the input's bytes decoded by `ScanDecoder` through `iio_channel_convert`.
+/// formats, laid out by `ScanLayout`, and the input's bytes decoded by `ScanDecoder`; each laid-out element's value in
+/// each scan must be what libiio's own `iio_channel_convert` gives, widened to its bits.
 ///
 /// The input is text, then an empty line, then the scans' bytes. The text's first line is the clock offset in
 /// nanoseconds; each further line is one channel, `ID INDEX FORMAT` (`accel_x 0 le:s16/16>>0`).
@@ -41,6 +42,23 @@ enum ScanDecoderTarget {
                 "a channel outside its scan")
         }
         let scans = Array(bytes[(split + 2)...])
+        scans.withUnsafeBytes { scans in
+            guard let base = scans.baseAddress else { return }
+            for channel in live.channels {
+                guard let format = channel.format, let offset = layout.offsets[channel.id],
+                    info.channels.first(where: { $0.id == channel.id })?.format == format
+                else { continue }
+                for start in stride(from: 0, through: scans.count - layout.scanSize, by: layout.scanSize) {
+                    var converted: UInt64 = 0
+                    withUnsafeMutableBytes(of: &converted) {
+                        LibIIOLibrary.functions.pointee.channel_convert(channel.pointer, $0.baseAddress, base + start + offset)
+                    }
+                    precondition(
+                        format.value(at: base + start + offset) == format.widen(converted),
+                        "decoded otherwise than iio_channel_convert: \(format.description)")
+                }
+            }
+        }
         let batch = collected { batch in
             scans.withUnsafeBytes { decoder.decode($0, step: layout.scanSize, clockOffset: clockOffset, into: &batch) }
         }
