@@ -72,7 +72,8 @@ struct ScanDecoder {
     ///
     /// Scan timestamps (ns) are shifted by `clockOffset` onto the monotonic clock; devices without
     /// a timestamp channel get the arrival time, spread back over the batch at the nominal rate.
-    /// - Precondition: every scan in `scans` is `layout.scanSize` bytes or more apart (`step`).
+    /// Nothing is decoded unless `step` is at least `layout.scanSize`, so no element is read past the buffer (the
+    /// reader refuses a buffer whose step differs from the layout's scan size before it reads one).
     func decode(_ scans: UnsafeRawBufferPointer, step: Int, clockOffset: Int64, into batch: inout [SensorSample]) {
         guard let base = scans.baseAddress, step >= layout.scanSize, step > 0 else { return }
         let count = scans.count / step

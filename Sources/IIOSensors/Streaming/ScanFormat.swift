@@ -56,8 +56,8 @@ public struct ScanFormat: Hashable, Sendable {
     /// The value stored at `pointer` in this format, as libiio's `iio_channel_convert` gives it and then widened to 64
     /// bits: the storage word in its byte order, shifted right by ``shift``, its low ``bits`` kept and sign-extended.
     ///
-    /// - Precondition: ``storageBits`` is 8, 16, 32 or 64 (as ``init(parsing:)`` ensures); `pointer` has that many
-    ///   bits readable, at any alignment.
+    /// - Precondition: ``storageBits`` is 8, 16, 32 or 64 and ``bits`` at least 1 (as ``init(parsing:)`` ensures);
+    ///   `pointer` has that many bits readable, at any alignment.
     @inlinable
     public func value(at pointer: UnsafeRawPointer) -> Int64 {
         let word: UInt64
