@@ -6,17 +6,21 @@ import MotionSamples
 /// it (`"x1, y1, z1; x2, y2, z2; x3, y3, z3"`). A rotation in the kernel's sign: the accelerometer's
 /// sign (`-v/g` for specific force) is applied after it. systemd's hwdb `ACCEL_MOUNT_MATRIX` has the
 /// same notation but includes that sign; `HWDBMountMatrix` turns it into one of these.
-public struct MountMatrix: Hashable, Sendable, Codable {
-    /// The three rows, each mapping the sensor vector onto one device axis.
-    public var rows: [[Double]]
+///
+/// Every matrix has three rows of three numbers: the initializers are the only way to make one (the kernel's text is
+/// checked), so code that applies a matrix indexes it without checking.
+public struct MountMatrix: Hashable, Sendable {
+    /// The three rows of three numbers, each mapping the sensor vector onto one device axis.
+    public let rows: [[Double]]
 
     /// The identity: chip and device axes are aligned.
     public static let identity = MountMatrix(uncheckedRows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
 
     private init(uncheckedRows rows: [[Double]]) { self.rows = rows }
 
-    /// The matrix with rows `rows` (a negative zero is stored as zero).
+    /// The matrix with rows `rows`, three of them (a negative zero is stored as zero).
     init(rows: [Vector3]) {
+        precondition(rows.count == 3, "a mount matrix has three rows, not \(rows.count)")
         self.rows = rows.map { [$0.x + 0, $0.y + 0, $0.z + 0] }
     }
 
