@@ -29,8 +29,8 @@ public struct HWDBMountMatrix: Hashable, Sendable {
         let attribute = "udev property ACCEL_MOUNT_MATRIX"
         let written = try MountMatrix(parsing: text, attribute: attribute)
         let s: Double = sign == .specificForce ? -1 : 1
-        let x = Vector3(written.rows[0]) * s
-        let y = Vector3(written.rows[1]) * s
+        let x = written.xRow * s
+        let y = written.yRow * s
         let tolerance = 1e-6
         guard abs(x.dot(x) - 1) < tolerance, abs(y.dot(y) - 1) < tolerance, abs(x.dot(y)) < tolerance
         else {
@@ -41,12 +41,7 @@ public struct HWDBMountMatrix: Hashable, Sendable {
         }
         let z = x.cross(y)
         self.text = text
-        rotation = MountMatrix(rows: [x, y, z])
-        completedZ = (Vector3(written.rows[2]) - z * s).norm > tolerance
+        rotation = MountMatrix(xRow: x, yRow: y, zRow: z)
+        completedZ = (written.zRow - z * s).norm > tolerance
     }
-}
-
-extension Vector3 {
-    /// A matrix row as a vector.
-    fileprivate init(_ row: [Double]) { self.init(x: row[0], y: row[1], z: row[2]) }
 }

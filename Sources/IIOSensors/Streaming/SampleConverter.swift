@@ -12,8 +12,8 @@ public struct SampleConverter: Sendable {
     private let scale: Vector3
     /// The x, y, z channels' `offset`, in raw counts.
     private let offset: Vector3
-    /// The mount matrix's rows, held as vectors so that converting a reading touches no array.
-    private let mountRows: (x: Vector3, y: Vector3, z: Vector3)
+    /// The device's mount matrix for these channels.
+    private let mountMatrix: MountMatrix
     private let postScale: Double
 
     /// Microtesla per Gauss.
@@ -25,8 +25,7 @@ public struct SampleConverter: Sendable {
         guard axes.count == 3, ChannelType.vectors.contains(type) else { return nil }
         scale = Vector3(x: axes[0].scale, y: axes[1].scale, z: axes[2].scale)
         offset = Vector3(x: axes[0].offset, y: axes[1].offset, z: axes[2].offset)
-        let rows = device.mountMatrix(for: type).rows.map { Vector3(x: $0[0], y: $0[1], z: $0[2]) }
-        mountRows = (rows[0], rows[1], rows[2])
+        mountMatrix = device.mountMatrix(for: type)
         switch type {
         case .acceleration:
             let sign: Double = device.accelerationSign == .specificForce ? -1 : 1
@@ -50,6 +49,6 @@ public struct SampleConverter: Sendable {
 
     /// Applies the mount matrix and CoreMotion's units and signs to an SI sensor-frame vector.
     public func convert(physical: Vector3) -> Vector3 {
-        Vector3(x: mountRows.x.dot(physical), y: mountRows.y.dot(physical), z: mountRows.z.dot(physical)) * postScale
+        mountMatrix.apply(physical) * postScale
     }
 }

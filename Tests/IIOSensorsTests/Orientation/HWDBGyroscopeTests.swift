@@ -148,12 +148,13 @@ extension UMockdev {
         private func transposed(_ matrix: MountMatrix) -> MountMatrix {
             let r = matrix.rows
             return MountMatrix(
-                rows: (0..<3).map { column in Vector3(x: r[0][column], y: r[1][column], z: r[2][column]) })
+                xRow: Vector3(x: r[0][0], y: r[1][0], z: r[2][0]),
+                yRow: Vector3(x: r[0][1], y: r[1][1], z: r[2][1]),
+                zRow: Vector3(x: r[0][2], y: r[1][2], z: r[2][2]))
         }
 
         private func determinant(_ matrix: MountMatrix) -> Double {
-            let r = matrix.rows.map { Vector3(x: $0[0], y: $0[1], z: $0[2]) }
-            return r[0].dot(r[1].cross(r[2]))
+            matrix.xRow.dot(matrix.yRow.cross(matrix.zRow))
         }
 
         private func distance(_ a: Vector3, _ b: Vector3) -> Double { (a - b).norm }
