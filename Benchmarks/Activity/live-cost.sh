@@ -21,6 +21,11 @@
 # Needs umockdev (`umockdev-run`) and python3; builds imu-classify in release mode (in $SCRATCH_PATH, default .build);
 # BIN_DIR=DIR measures DIR/imu-classify instead (another build); WRAPPER="COMMAND ARGS" runs it under that command
 # (packaging/link-order/generate.py runs it under valgrind's callgrind; the figures then measure the wrapper).
+#
+# WORKING_SET=1 measures what the run keeps touching once started: after the warm-up every page of imu-classify's
+# file-backed mappings is paged out (process_madvise(2) MADV_PAGEOUT from outside, as root; Linux 5.10) and its peak
+# is reset (/proc/PID/clear_refs 5), so the peak and resident figures are the pages the measured interval faulted
+# back in, without what only start-up touched (pages shared with another process stay, as the kernel leaves them).
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -87,6 +92,27 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     cpu_ns() { cat /proc/$pid/task/*/schedstat | awk "{ sum += \$1 } END { printf \"%d\", sum }"; }
     switches() { cat /proc/$pid/task/*/status | awk "/ctxt_switches/ { sum += \$2 } END { print sum }"; }
     sleep "$warmup"
+    if [[ "${WORKING_SET:-}" == 1 ]]; then
+        python3 - "$pid" <<"PY"
+import ctypes, os, sys
+pid = int(sys.argv[1])
+class IOVec(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+syscall = ctypes.CDLL(None, use_errno=True).syscall
+process_madvise, madv_pageout = 440, 21
+pidfd = os.pidfd_open(pid)
+with open(f"/proc/{pid}/maps") as maps:
+    for line in maps:
+        fields = line.split()
+        if len(fields) < 6 or fields[4] == "0":
+            continue  # anonymous: paging it out would need swap, and it is the data of the process itself
+        start, end = (int(address, 16) for address in fields[0].split("-"))
+        region = IOVec(start, end - start)
+        if syscall(process_madvise, pidfd, ctypes.byref(region), 1, madv_pageout, 0) < 0:
+            sys.exit(f"process_madvise: {os.strerror(ctypes.get_errno())} (needs root and Linux 5.10)")
+PY
+        echo 5 >"/proc/$pid/clear_refs"
+    fi
     written() { awk "/^wchar/ { print \$2 }" "/proc/$pid/io"; }
     start=$(cpu_ns); switches_before=$(switches); lines_before=$(wc -l <"$out"); written_before=$(written)
     sleep "$seconds"
@@ -98,7 +124,7 @@ umockdev-run --device "$fixture" -- /bin/bash -c '
     kill -TERM "$pid"; wait "$pid" || true
     kill "$feeder" 2>/dev/null || true; wait "$feeder" 2>/dev/null || true
     awk -v t=$((end - start)) -v cs=$((switches_after - switches_before)) -v s="$seconds" -v hwm="$hwm" -v rss="$rss" -v anon="$anon" -v file="$file" \
-        -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) -v flags="$*" \
+        -v w=$((lines_after - lines_before)) -v io=$((written_after - written_before)) -v flags="$*${WORKING_SET:+ (working set: start-up pages out)}" \
         "BEGIN { printf \"imu-classify --live at 833 Hz %s over %d s: CPU %.3f %% of one core, %.1f context switches per second, peak RSS %.1f MB (now %.1f MB: %.1f MB anonymous, %.1f MB file-backed code and libraries), %d window lines, %.0f bytes written per second (stdout and the history)\n\", flags, s, 100 * t / 1e9 / s, cs / s, hwm / 1024, rss / 1024, anon / 1024, file / 1024, w, io / s }"
     if [[ "$history" != none ]]; then
         python3 - "$history" <<"PY"
