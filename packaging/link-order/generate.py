@@ -8,9 +8,14 @@ the functions side by side, far fewer pages stay resident (`Benchmarks/Activity/
 
 What runs is taken from valgrind's callgrind on a release `imu-classify` (a copy without its debug sections, which
 valgrind cannot read): live at 833 Hz without and with a history, as the service runs it (Benchmarks/Activity/
-live-cost.sh: umockdev and the LSM6DSO fixture), then a replay of the demo recording. The live runs' functions come
-first, by the instructions they ran; then those only the replay ran. Regenerate after changes that rename or add what
-the tools run; a list that has gone stale orders less, and breaks nothing (lld skips names the binary lacks).
+live-cost.sh: umockdev and the LSM6DSO fixture), then a replay of the demo recording. Each live run is profiled in
+parts, one per window printed (callgrind dumps as `PredictionPrinter.print` returns): the first part is start-up and
+the first window, the last (what follows the last window) the exit, the others the steady state. The list has the
+steady state's functions first (without a history, then what a history adds), by the instructions they ran, then
+what only start-up and exit ran (without a history, then with one), then what only the replay ran:
+the code a long run keeps touching lies together, apart from the code it ran once. Regenerate after changes that
+rename or add what the tools run; a list that has gone stale orders less, and breaks nothing (lld skips names the
+binary lacks).
 
 Usage: packaging/link-order/generate.py [--seconds N]   (from anywhere; needs valgrind and umockdev)
 """
@@ -34,6 +39,10 @@ NAME_LINE = re.compile(r"^(c?ob|c?fn)=\((\d+)\)(?: (.*))?$")
 SYMBOL = re.compile(r"[^\s()]+")
 # callgrind with mangled names (what lld orders by) and a cost per function, not per instruction.
 CALLGRIND = ["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=no"]
+# The function imu-classify calls once per window printed: a live profile is dumped in a part as it returns.
+PER_WINDOW = "$s12imu_classify17PredictionPrinterV5print*"
+# A part file's number: callgrind appends `.N` to the profile's name for its N-th dump.
+PART = re.compile(r"\.(\d+)$")
 
 
 def executed_functions(profile, binary_name):
@@ -71,6 +80,25 @@ def executed_functions(profile, binary_name):
     return costs
 
 
+def live_parts(directory, name):
+    """A live profile's parts dumped as windows were printed, in order: the first is start-up and the first window."""
+    numbered = sorted(
+        (int(PART.search(entry).group(1)), os.path.join(directory, entry))
+        for entry in os.listdir(directory)
+        if entry.startswith(name + ".") and PART.search(entry)
+    )
+    if len(numbered) < 3:
+        sys.exit(f"generate.py: callgrind dumped {len(numbered)} parts of {name}, not one per window: "
+                 f"does {PER_WINDOW} still name the function that prints a window?")
+    return [path for _, path in numbered]
+
+
+def unlisted(costs, listed):
+    """The symbols of `costs` that `listed` lacks, the most instructions first."""
+    known = set(listed)
+    return [name for name, _ in costs.most_common() if name not in known and is_symbol(name)]
+
+
 def is_symbol(name):
     """Whether callgrind's `name` is a symbol lld can order: not an address (0x...) nor a placeholder ("(below main)")."""
     return SYMBOL.fullmatch(name) is not None and not name.startswith("0x")
@@ -97,30 +125,37 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         copy = os.path.join(work, BINARY)
         run(["objcopy", "--strip-debug", os.path.join(bin_dir, BINARY), copy])
-        live = collections.Counter()
+        steady, once = {}, {}  # by history mode: the steady state's parts, and start-up's and exit's
         for history in ("none", "history"):
             profile = os.path.join(work, f"live-{history}.callgrind")
-            wrapper = " ".join(CALLGRIND + [f"--callgrind-out-file={profile}"])
+            wrapper = " ".join(CALLGRIND + [f"--callgrind-out-file={profile}", f"--dump-after={PER_WINDOW}"])
             print(f"generate.py: live, --history {history}, {arguments.seconds} s under callgrind", file=sys.stderr)
             run(
                 ["Benchmarks/Activity/live-cost.sh", str(arguments.seconds), history],
                 env=dict(os.environ, BIN_DIR=work, WRAPPER=wrapper),
             )
-            live.update(executed_functions(profile, BINARY))
+            windows = live_parts(work, os.path.basename(profile))
+            once[history] = executed_functions(windows[0], BINARY)
+            once[history].update(executed_functions(profile, BINARY))  # callgrind's last dump, at exit, keeps the name
+            steady[history] = collections.Counter()
+            for part in windows[1:]:
+                steady[history].update(executed_functions(part, BINARY))
         profile = os.path.join(work, "replay.callgrind")
         run(CALLGRIND + [f"--callgrind-out-file={profile}", copy, "--replay", DEMO, "--json"])
         replay = executed_functions(profile, BINARY)
 
-    ordered = [name for name, _ in live.most_common() if is_symbol(name)]
-    known = set(ordered)
-    ordered += [name for name, _ in replay.most_common() if name not in known and is_symbol(name)]
+    ordered = []
+    for costs in (steady["none"], steady["history"], once["none"], once["history"]):
+        ordered += unlisted(costs, ordered)
+    live = len(ordered)
+    ordered += unlisted(replay, ordered)
     with open(OUTPUT, "w") as output:
         output.write("".join(f"{name}\n" for name in ordered))
     # SwiftPM does not know that the links read the list: without the tools, the next build links them again.
     for product in os.listdir(bin_dir):
         if product.startswith("imu-") and os.path.isfile(os.path.join(bin_dir, product)):
             os.remove(os.path.join(bin_dir, product))
-    print(f"generate.py: {len(ordered)} functions ({len(known)} live) written to {OUTPUT}; the release tools in "
+    print(f"generate.py: {len(ordered)} functions ({live} live) written to {OUTPUT}; the release tools in "
           f"{bin_dir} were removed, so the next build links them with it", file=sys.stderr)
 
 
