@@ -11,11 +11,10 @@ valgrind cannot read): live at 833 Hz without and with a history, as the service
 live-cost.sh: umockdev and the LSM6DSO fixture), then a replay of the demo recording. Each live run is profiled in
 parts, one per window printed (callgrind dumps as `PredictionPrinter.print` returns): the first part is start-up and
 the first window, the last (what follows the last window) the exit, the others the steady state. The list has the
-steady state's functions first (without a history, then what a history adds), by the instructions they ran, then
-what only start-up and exit ran (without a history, then with one), then what only the replay ran:
-the code a long run keeps touching lies together, apart from the code it ran once. Regenerate after changes that
-rename or add what the tools run; a list that has gone stale orders less, and breaks nothing (lld skips names the
-binary lacks).
+steady state's functions first (without a history, then what a history adds), by the instructions they ran, then what
+only start-up and exit ran (without a history, then with one), then what only the replay ran: the code a long run
+keeps touching lies together, apart from the code it ran once. Regenerate after changes that rename or add what the
+tools run; a list that has gone stale orders less, and breaks nothing (lld skips names the binary lacks).
 
 Usage: packaging/link-order/generate.py [--seconds N]   (from anywhere; needs valgrind and umockdev)
 """
