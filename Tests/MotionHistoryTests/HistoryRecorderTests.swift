@@ -155,6 +155,29 @@ import Testing
         #expect(try store.stepMinutes(from: 0, to: 2e9).isEmpty)
     }
 
+    @Test("a commit that fails part-way leaves nothing of itself, and the next commit writes all of it once")
+    func failedCommitRollsBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let recorder = try HistoryRecorder(store: store, retention: nil)
+        // Another connection makes the device event fail, which the commit writes after the activity.
+        let other = try DatabaseQueue(path: store.path)
+        try other.write { db in
+            try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON device_events BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        recorder.record(Self.activity(.walking, at: 100))
+        recorder.record(DeviceEvent(date: 120, event: .added, device: "lsm6dso"))
+        recorder.advance(to: 150)
+        #expect(throws: HistoryError.self) { try recorder.commit() }
+        #expect(try store.intervals(from: 0, to: 1000).isEmpty)
+        try other.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+        try recorder.commit()
+        #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
+        #expect(try store.deviceEvents(from: 0, to: 1000) == [DeviceEvent(date: 120, event: .added, device: "lsm6dso")])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
     @Test("the store is a MotionActivityManager archive: queries read the database")
     func storeAsArchive() throws {
         let directory = try TemporaryDirectory()
