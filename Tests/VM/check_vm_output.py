@@ -822,8 +822,18 @@ def check_busy(results: Results) -> None:
 # on, as Debian's kernel has them, khugepaged collapsed a malloc arena (imu-classify's, 1.3 -> 2.6 MB) or a reader
 # thread's stack (24 kB -> 2 MB) into huge pages at a random cycle, a lasting step no allocation caused, which failed
 # this check whenever it came in the second half (per-mapping smaps of both tools at every cycle, 2026-11-27).
-ENDURANCE_IDLE_WAKEUPS_PER_SECOND = 1.1
+# Waiting: a wakeup is a voluntary context switch (the thread slept; its next run is a wakeup). Involuntary switches
+# are preemptions while it ran, as many as the guest had other runnable tasks, which under TCG is the host's load:
+# printed, not judged. The one thread allowed to wake is libdispatch's pool monitor, once a second (a 1 s timer,
+# swift-corelibs-libdispatch src/event/workqueue.c); this machine counts 60-61 in 60 s, with four busy loops on the
+# host too, none of them preemptions. CI on 2026-11-29 counted 82 on one thread (both kinds summed then, names not
+# printed; not reproduced), so the rate allows 1.5 a second: anything of ours that wakes while waiting runs on a
+# thread of its own or a pool worker, which the one-thread rule fails, and a second timer a second on the monitor's
+# thread still doubles its count. A thread that spins never sleeps, so CPU time has a bound too, far above any
+# waiting: measured 0.06-0.13 % of an emulated core, a spinner takes most of one.
+ENDURANCE_IDLE_WAKEUPS_PER_SECOND = 1.5
 ENDURANCE_IDLE_WAKEUP_SLACK = 3
+ENDURANCE_IDLE_CPU_FRACTION = 0.1
 ENDURANCE_RSS_GROWTH_KB = 256
 ENDURANCE_WINDOW = 10
 STATUS_LINE = re.compile(r"^imu-(stream|classify): (streaming from \S+|sensor removed, waiting: \S+|waiting for an IMU \(.*\))$")
@@ -887,14 +897,23 @@ def check_endurance_flat(results: Results) -> None:
                 f"{tool}: anonymous resident memory grows {late - early} kB over the second half of the cycles: {resident}")
 
 
-def thread_samples(words: list[str]) -> dict[int, tuple[int, int]]:
-    """Per thread id, (CPU nanoseconds, context switches) from `TID:RUN_NS:SWITCHES` words."""
+@dataclass(frozen=True)
+class ThreadSample:
+    """One thread's CPU time and context switches at one moment, from a `TID:RUN_NS:VOL:INVOL:NAME` word."""
+    name: str
+    nanoseconds: int
+    voluntary: int
+    involuntary: int
+
+
+def thread_samples(words: list[str]) -> dict[int, ThreadSample]:
+    """Per thread id, its sample."""
     samples = {}
     for word in words:
-        match = re.fullmatch(r"(\d+):(\d+):(\d+)", word)
+        match = re.fullmatch(r"(\d+):(\d+):(\d+):(\d+):(\S*)", word)
         require(match is not None, f"unexpected thread sample: {word}")
-        tid, nanoseconds, switches = (int(value) for value in match.groups())
-        samples[tid] = (nanoseconds, switches)
+        tid, nanoseconds, voluntary, involuntary = (int(value) for value in match.groups()[:4])
+        samples[tid] = ThreadSample(match.group(5), nanoseconds, voluntary, involuntary)
     return samples
 
 
@@ -910,16 +929,22 @@ def check_endurance_idle(results: Results) -> None:
     for tool in ("stream", "classify"):
         before, after = samples[tool, "before"], samples[tool, "after"]
         # A thread born during the window counts from zero; one that ended in it cannot be read (and did not wait).
-        deltas = {tid: (ns - before.get(tid, (0, 0))[0], switches - before.get(tid, (0, 0))[1])
-                  for tid, (ns, switches) in after.items()}
-        woken = sorted((switches, tid) for tid, (_, switches) in deltas.items() if switches > 0)
-        nanoseconds = sum(ns for ns, _ in deltas.values())
-        wakeups = sum(switches for _, switches in deltas.values())
-        print(f"vm: endurance {tool} waiting {seconds:.1f} s: {wakeups} wakeups in {len(woken)} of {len(deltas)} "
-              f"threads, {nanoseconds / 1e6:.1f} ms of CPU = {100 * nanoseconds / 1e9 / seconds:.3f} % of an emulated core")
-        require(len(woken) <= 1, f"{tool}: {len(woken)} threads woke while waiting (switches, tid): {woken}")
+        unborn = ThreadSample("", 0, 0, 0)
+        deltas = {tid: ThreadSample(now.name, now.nanoseconds - then.nanoseconds, now.voluntary - then.voluntary,
+                                    now.involuntary - then.involuntary)
+                  for tid, now in after.items() for then in [before.get(tid, unborn)]}
+        woken = [f"{delta.name} ({tid}): {delta.voluntary} wakeups, {delta.involuntary} preemptions"
+                 for tid, delta in sorted(deltas.items()) if delta.voluntary > 0]
+        nanoseconds = sum(delta.nanoseconds for delta in deltas.values())
+        wakeups = sum(delta.voluntary for delta in deltas.values())
+        print(f"vm: endurance {tool} waiting {seconds:.1f} s: {nanoseconds / 1e6:.1f} ms of CPU = "
+              f"{100 * nanoseconds / 1e9 / seconds:.3f} % of an emulated core; woken {len(woken)} of {len(deltas)} "
+              f"threads: {'; '.join(woken) or 'none'}")
+        require(len(woken) <= 1, f"{tool}: {len(woken)} threads woke while waiting: {woken}")
         require(wakeups <= ENDURANCE_IDLE_WAKEUPS_PER_SECOND * seconds + ENDURANCE_IDLE_WAKEUP_SLACK,
-                f"{tool}: {wakeups} wakeups in {seconds:.1f} s of waiting")
+                f"{tool}: {wakeups} wakeups in {seconds:.1f} s of waiting: {woken}")
+        require(nanoseconds <= ENDURANCE_IDLE_CPU_FRACTION * seconds * 1e9,
+                f"{tool}: {nanoseconds / 1e6:.1f} ms of CPU in {seconds:.1f} s of waiting")
 
 
 def check_endurance_log(results: Results, tool: str) -> None:

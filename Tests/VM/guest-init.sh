@@ -376,12 +376,15 @@ arena_count() {
     ' "$1"
 }
 
-# thread_sample PID: per thread of PID, "TID:RUN_NS:SWITCHES": its CPU time (the first field of schedstat,
-# nanoseconds) and its voluntary + involuntary context switches (each a wakeup, or a preemption while running).
+# thread_sample PID: per thread of PID, "TID:RUN_NS:VOLUNTARY:INVOLUNTARY:NAME": its CPU time (the first field of
+# schedstat, nanoseconds), its voluntary context switches (each a sleep, so each a wakeup after it), its involuntary
+# ones (preemptions while it ran: the guest's other runnable tasks, so the host's load under TCG) and its name (comm,
+# blanks and colons as underscores).
 thread_sample() {
     for task in /proc/"$1"/task/*; do
-        printf '%s:%s:%s ' "${task##*/}" "$(cut -d' ' -f1 "$task/schedstat")" \
-            "$(awk '/ctxt_switches/ { n += $2 } END { print n }' "$task/status")"
+        printf '%s:%s:%s:%s ' "${task##*/}" "$(cut -d' ' -f1 "$task/schedstat")" \
+            "$(awk '/^voluntary_ctxt_switches/ { v = $2 } /^nonvoluntary_ctxt_switches/ { n = $2 } END { print v ":" n }' "$task/status")" \
+            "$(tr ' :' '__' < "$task/comm")"
     done
 }
 
