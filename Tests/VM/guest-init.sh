@@ -379,8 +379,10 @@ arena_count() {
 # thread_sample PID: per thread of PID, "TID:RUN_NS:VOLUNTARY:INVOLUNTARY:NAME": its CPU time (the first field of
 # schedstat, nanoseconds), its voluntary context switches (each a sleep, so each a wakeup after it), its involuntary
 # ones (preemptions while it ran: the guest's other runnable tasks, so the host's load under TCG) and its name (comm,
-# blanks and colons as underscores).
+# blanks and colons as underscores); first "process:TICKS", the whole process's user and system time in clock ticks
+# (/proc/PID/stat's utime + stime, which count the threads that have ended too).
 thread_sample() {
+    printf 'process:%s ' "$(sed 's/.*) //' /proc/"$1"/stat | awk '{ print $12 + $13 }')"
     for task in /proc/"$1"/task/*; do
         printf '%s:%s:%s:%s ' "${task##*/}" "$(cut -d' ' -f1 "$task/schedstat")" \
             "$(awk '/^voluntary_ctxt_switches/ { v = $2 } /^nonvoluntary_ctxt_switches/ { n = $2 } END { print v ":" n }' "$task/status")" \
