@@ -68,7 +68,7 @@ public struct IMUMonitor: Sendable {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: IMUChange.self, throwing: (any Error).self)
         let handover = MonitorHandover(udev: udev, netlink: netlink)
         let monitor = self
-        startDedicatedThread {
+        startDedicatedThread(named: "udev-monitor") {
             do throws(IIOSensorError) {
                 try monitor.follow(handover.netlink, from: present, wakeup: wakeup) { continuation.yield($0) }
                 continuation.finish()

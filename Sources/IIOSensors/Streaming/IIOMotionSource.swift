@@ -47,7 +47,7 @@ public struct IIOMotionSource: MotionSource {
         for device in imu.devices {
             threadsDone.enter()
             let reader = DeviceReader(device: device, uri: imu.uri, configuration: configuration, logger: logger)
-            startDedicatedThread {
+            startDedicatedThread(named: device.id) {
                 var failure: IIOSensorError?
                 do throws(IIOSensorError) {
                     try reader.run(control: control) { continuation.yield($0) }

@@ -149,7 +149,7 @@ public struct LiveIMUSource: MotionSource {
     private func resolve(reporting report: (Status) -> Void) async throws -> IMU {
         do {
             let (uri, logger, query) = (uri, logger, query)
-            return try await onDedicatedThread { () throws(IIOSensorError) in
+            return try await onDedicatedThread(named: "iio-scan") { () throws(IIOSensorError) in
                 try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
             }
         } catch {
@@ -177,7 +177,7 @@ public struct LiveIMUSource: MotionSource {
     /// removal finished).
     private func waitForIMU(_ accepts: @escaping @Sendable (IMU) -> Bool) async throws -> IMU {
         let monitor = IMUMonitor(uri: uri, logger: logger)
-        let (present, stream) = try await onDedicatedThread(monitor.presentIMUsAndChanges)
+        let (present, stream) = try await onDedicatedThread(named: "iio-scan", monitor.presentIMUsAndChanges)
         var changes = stream.makeAsyncIterator()
         var candidate = present.first(where: accepts)
         while true {
@@ -189,7 +189,7 @@ public struct LiveIMUSource: MotionSource {
             }
             guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
             try await Task.sleep(for: partnerSettleTime)
-            let present = try await onDedicatedThread(monitor.currentIMUs)
+            let present = try await onDedicatedThread(named: "iio-scan", monitor.currentIMUs)
             if let settled = present.first(where: { $0.accelerometer?.id == accelerometer.id && accepts($0) }) { return settled }
             candidate = present.first(where: accepts)
         }
