@@ -39,7 +39,7 @@ func onDedicatedThread<Value: Sendable>(
 
 /// Names the calling thread (its `comm`, through `/proc/thread-self/comm`, Linux 3.17; glibc's
 /// `pthread_setname_np` is not in Swift's Glibc module): the first 15 bytes of `name`, cut at a character's start.
-/// Without a name it keeps the one it inherited from the thread that created it, a pool worker's.
+/// Where `/proc` cannot be written the thread keeps the name it inherited from its creator (a pool worker's).
 private func nameCurrentThread(_ name: String) {
     var length = 0
     for scalar in name.unicodeScalars {

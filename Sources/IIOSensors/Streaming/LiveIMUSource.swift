@@ -53,6 +53,8 @@ public struct LiveIMUSource: MotionSource {
     public var partnerSettleTime: Duration = .seconds(1)
     /// The IMU to stream first, already resolved; `nil` resolves it when streaming starts.
     private var resolvedIMU: IMU?
+    /// The name of the threads that scan the IIO devices for an IMU.
+    private static let scanThreadName = "iio-scan"
 
     /// Creates a source; `onStatus` is called from a background thread.
     public init(
@@ -149,7 +151,7 @@ public struct LiveIMUSource: MotionSource {
     private func resolve(reporting report: (Status) -> Void) async throws -> IMU {
         do {
             let (uri, logger, query) = (uri, logger, query)
-            return try await onDedicatedThread(named: "iio-scan") { () throws(IIOSensorError) in
+            return try await onDedicatedThread(named: Self.scanThreadName) { () throws(IIOSensorError) in
                 try IMUDiscovery(uri: uri, logger: logger).imu(matching: query)
             }
         } catch {
@@ -177,7 +179,7 @@ public struct LiveIMUSource: MotionSource {
     /// removal finished).
     private func waitForIMU(_ accepts: @escaping @Sendable (IMU) -> Bool) async throws -> IMU {
         let monitor = IMUMonitor(uri: uri, logger: logger)
-        let (present, stream) = try await onDedicatedThread(named: "iio-scan", monitor.presentIMUsAndChanges)
+        let (present, stream) = try await onDedicatedThread(named: Self.scanThreadName, monitor.presentIMUsAndChanges)
         var changes = stream.makeAsyncIterator()
         var candidate = present.first(where: accepts)
         while true {
@@ -189,7 +191,7 @@ public struct LiveIMUSource: MotionSource {
             }
             guard found.gyroscope == nil, let accelerometer = found.accelerometer else { return found }
             try await Task.sleep(for: partnerSettleTime)
-            let present = try await onDedicatedThread(named: "iio-scan", monitor.currentIMUs)
+            let present = try await onDedicatedThread(named: Self.scanThreadName, monitor.currentIMUs)
             if let settled = present.first(where: { $0.accelerometer?.id == accelerometer.id && accepts($0) }) { return settled }
             candidate = present.first(where: accepts)
         }
