@@ -36,8 +36,10 @@ def kernel(window: str, half_width: float, input_rate: float, beta: float) -> np
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--input-rate", type=float, default=833.0)
+    parser.add_argument("--input-rate", type=float, default=833.0, help="the input's rate in Hz, 50 to 10000")
     rate = parser.parse_args().input_rate
+    if not 50 <= rate <= 10_000:
+        parser.error(f"--input-rate {rate:g}: the kernel is sampled at the input's rate, 50 to 10000 Hz")
     candidates = [("blackman", 16, 0.0), ("kaiser", 12, 6.0), ("kaiser", 13, 7.0), ("kaiser", 14, 7.5)]
     print(f"input {rate:g} Hz, output {OUTPUT_RATE:g} Hz, cutoff {CUTOFF:g} Hz; gains in dB")
     print("| window | half width | readings per output | passband to 8 Hz | from 12.5 Hz | "
