@@ -5,6 +5,7 @@ let package = Package(
     name: "imu-bridge",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "StreamExecution", targets: ["StreamExecution"]),
         .library(name: "IIOSensors", targets: ["IIOSensors"]),
         .library(name: "Resampling", targets: ["Resampling"]),
         .library(name: "DeviceMotionKit", targets: ["DeviceMotionKit"]),
@@ -50,10 +51,12 @@ let package = Package(
 
         // Value types that flow between the layers (no C, no I/O).
         .target(name: "MotionSamples"),
+        // Threads of the package's own: for work that blocks in C, and the one a live stream's tasks run on.
+        .target(name: "StreamExecution"),
         .target(
             name: "IIOSensors",
             dependencies: [
-                "CLibIIO", "CLibUdev", "MotionSamples",
+                "CLibIIO", "CLibUdev", "MotionSamples", "StreamExecution",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -62,7 +65,7 @@ let package = Package(
         .target(
             name: "DeviceMotionKit",
             dependencies: [
-                "MotionSamples", "Resampling",
+                "MotionSamples", "Resampling", "StreamExecution",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -77,7 +80,7 @@ let package = Package(
         .target(
             name: "MotionRecording",
             dependencies: [
-                "CZlib", "MotionSamples", "DeviceMotionKit", "Resampling",
+                "CZlib", "MotionSamples", "DeviceMotionKit", "Resampling", "StreamExecution",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Its row reader is generic over the rows it decodes and runs from other modules: optimising across
@@ -183,7 +186,10 @@ let package = Package(
             name: "ResamplingTests", dependencies: ["Resampling", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "DeviceMotionKitTests",
-            dependencies: ["DeviceMotionKit", "MotionSamples", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "DeviceMotionKit", "MotionSamples", "StreamExecution",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "MotionRecordingTests", dependencies: ["MotionRecording", "ActivityKit", "DatasetImporters", "recording-crash-probe"]),
         // Test support: a writer the crash-safety test runs in a child process and kills with SIGKILL.
@@ -191,6 +197,7 @@ let package = Package(
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "MotionSamplesTests", dependencies: ["MotionSamples"]),
+        .testTarget(name: "StreamExecutionTests", dependencies: ["StreamExecution"]),
         .testTarget(name: "MotionPlotsTests", dependencies: ["MotionPlots", "IIOTestbed"]),
         .testTarget(
             name: "MotionActivityKitTests",

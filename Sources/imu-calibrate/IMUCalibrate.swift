@@ -136,7 +136,7 @@ struct IMUCalibrate: AsyncParsableCommand {
         let logger = Logger(label: "imu-calibrate")
         let configuration = StreamConfiguration(rate: sensorRate.sensorRate)
         let (device, uri, wait, any, duration) = (sensor.device, sensor.uri, sensor.waits(otherwise: false), sensor.any, duration)
-        return try await runCancellingOnInterrupt {
+        return try await runCancellingOnInterrupt(onStreamThread: true) {
             let live = try await LiveIMU.open(
                 device: device, uri: uri, waitsForIMU: wait, followsRemovals: wait, acceptsAnyIMU: any,
                 configuration: configuration, logger: logger

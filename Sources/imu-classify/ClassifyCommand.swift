@@ -187,7 +187,7 @@ struct ClassifyCommand: AsyncParsableCommand {
             let device = live == nil ? "replay" : device ?? ""
             try sink?.record(.started, device: device)
             defer { try? sink?.record(.stopped, device: device) }
-            try await runCancellingOnInterrupt {
+            try await runCancellingOnInterrupt(onStreamThread: live != nil) {
                 let modelSource = try ModelSource(paths: models, shortWindow: responsive, logger: logger)
                 let rate = modelSource.current[0].window.sampleRate
                 let hop = hop ?? (responsive ? max(1, Int((Self.responsiveHop * rate).rounded())) : nil)

@@ -114,7 +114,7 @@ struct IMURecord: AsyncParsableCommand {
         do {
             if let warning = tagWarning(for: tag, labels: try labelMap.labels()) { printError(warning) }
             let json = format.json
-            try await runCancellingOnInterrupt {
+            try await runCancellingOnInterrupt(onStreamThread: true) {
                 try await session.record { summary in print(json ? try summary.json() : summary.text) }
             }
         } catch {

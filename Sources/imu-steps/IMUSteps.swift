@@ -123,7 +123,7 @@ struct IMUSteps: AsyncParsableCommand {
                 logger: logger) : nil
         let (recordings, calibrateDistance) = (recordings, calibrateDistance)
         do {
-            try await runCancellingOnInterrupt {
+            try await runCancellingOnInterrupt(onStreamThread: liveInput != nil) {
                 if let liveInput {
                     try await counting.countLive(from: liveInput)
                 } else if let calibrateDistance {

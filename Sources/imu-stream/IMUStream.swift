@@ -115,7 +115,7 @@ struct IMUStream: AsyncParsableCommand {
             uri, device, wait, any, json, duration, samples
         )
         do {
-            try await runCancellingOnInterrupt {
+            try await runCancellingOnInterrupt(onStreamThread: true) {
                 let printer = SamplePrinter(json: json)
                 let live = try await LiveIMU.open(
                     device: device, uri: uri, waitsForIMU: wait, followsRemovals: wait, acceptsAnyIMU: any,

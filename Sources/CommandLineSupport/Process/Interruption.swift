@@ -1,3 +1,4 @@
+import StreamExecution
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,8 +9,10 @@ import Glibc
 /// letting streams close their buffers and recorders finish their files.
 ///
 /// A second signal while the operation winds down exits at once with ``ExitStatus/interruptedAgain``.
+/// With `onStreamThread`, the operation and the tasks its streams start run on one thread of their own
+/// (``SerialThreadExecutor``, named `stream`) instead of Swift's global pool: for a live stream, whose tasks take turns.
 public func runCancellingOnInterrupt<T: Sendable>(
-    _ operation: @escaping @Sendable () async throws -> T
+    onStreamThread: Bool = false, _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let interruption = Interruption()
     for number in [SIGINT, SIGTERM] {
@@ -18,7 +21,10 @@ public func runCancellingOnInterrupt<T: Sendable>(
     defer {
         for number in [SIGINT, SIGTERM] { SignalRelay.shared.ignore(number) }
     }
-    let task = Task { try await operation() }
+    let executor = onStreamThread ? SerialThreadExecutor(threadName: "stream") : nil
+    let task = StreamExecution.$preferredExecutor.withValue(executor) {
+        Task(executorPreference: executor) { try await operation() }
+    }
     interruption.attach(task)
     return try await task.value
 }

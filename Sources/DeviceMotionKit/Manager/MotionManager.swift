@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Logging
 import MotionSamples
+import StreamExecution
 import Synchronization
 
 /// The handler of push-mode updates, as CoreMotion's `CMDeviceMotionHandler`: an estimate, or `nil` and the
@@ -216,7 +217,7 @@ public final class MotionManager: Sendable {
                 metadata: ["source": "\(source.name)", "rate": "\(outputRate)", "gyroscope": "\(source.hasGyroscope)"])
             var magnetic = magnetic
             magnetic.referenceFrame = referenceFrame
-            state.task = Task { [weak self, source, parameters, magnetic, logger] in
+            state.task = Task(executorPreference: StreamExecution.preferredExecutor) { [weak self, source, parameters, magnetic, logger] in
                 do {
                     try await MotionUpdateLoop.run(
                         source: source, outputRate: outputRate, parameters: parameters, magnetic: magnetic, logger: logger

@@ -1,4 +1,5 @@
 import Logging
+import StreamExecution
 
 #if canImport(Glibc)
 import Glibc

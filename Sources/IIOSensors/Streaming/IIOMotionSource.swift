@@ -1,6 +1,7 @@
 import Dispatch
 import Logging
 import MotionSamples
+import StreamExecution
 import Synchronization
 
 /// A live IMU as a `MotionSource`: streams its accelerometer (and gyroscope) through libiio.

@@ -1,5 +1,6 @@
 import Logging
 import MotionSamples
+import StreamExecution
 
 /// A live IMU that survives unplug and replug: it waits for the IMU, streams it, and when it
 /// disappears reports that and waits until it (or, with `acceptAnyIMU`, any IMU) comes back.
@@ -97,7 +98,7 @@ public struct LiveIMUSource: MotionSource {
     ) -> AsyncThrowingStream<Element, any Error> {
         let source = self
         return AsyncThrowingStream { continuation in
-            let task = Task {
+            let task = Task(executorPreference: StreamExecution.preferredExecutor) {
                 do {
                     try await source.follow { forward($0, continuation) }
                     continuation.finish()

@@ -1,6 +1,7 @@
 import DeviceMotionKit
 import FoundationEssentials
 import MotionSamples
+import StreamExecution
 import SystemPackage
 
 /// Writes one recording directory crash-safely: raw samples, device motion and events as CSV.
@@ -204,7 +205,7 @@ public actor RecordingWriter {
     /// Flushes pending rows every `flushInterval` even when no appends come (a stalled or removed sensor).
     private func startFlushTimer() {
         let interval = flushInterval
-        flushTimer = Task { [weak self] in
+        flushTimer = Task(executorPreference: StreamExecution.preferredExecutor) { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }

@@ -4,8 +4,8 @@ import Glibc
 
 /// Runs `body` on a new detached OS thread named `name` (as `ps -L` and `top -H` show it; at most 15 bytes are
 /// kept): for work that blocks in C (libiio refills, libudev reads), which must not hold one of Swift concurrency's
-/// few cooperative threads.
-func startDedicatedThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+/// few cooperative threads, and for the thread of a ``SerialThreadExecutor``.
+package func startDedicatedThread(named name: String, _ body: @escaping @Sendable () -> Void) {
     let context = Unmanaged.passRetained(ThreadBody(name: name, body: body)).toOpaque()
     var thread = pthread_t()
     let status = pthread_create(
@@ -18,23 +18,6 @@ func startDedicatedThread(named name: String, _ body: @escaping @Sendable () -> 
         }, context)
     precondition(status == 0, "pthread_create failed: \(status)")
     pthread_detach(thread)
-}
-
-/// Runs `body` on a new dedicated thread and returns what it returns, for blocking C work called from async code
-/// (a scan of every IIO device's sysfs, whose reads of a HID sensor hub's attributes wait for the device).
-///
-/// A cooperative thread blocked for long is not only lost to the pool: libdispatch's thread-pool monitor on Linux
-/// (swift-corelibs-libdispatch, src/event/workqueue.c) adds a worker, for good, when one stays blocked while work
-/// waits. In the kernel VM, imu-classify gained a sixth thread, and a malloc arena warming up with it, at an unplug.
-func onDedicatedThread<Value: Sendable>(
-    named name: String, _ body: @escaping @Sendable () throws(IIOSensorError) -> Value
-) async throws(IIOSensorError) -> Value {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, IIOSensorError>, Never>) in
-        startDedicatedThread(named: name) {
-            continuation.resume(returning: Result { () throws(IIOSensorError) in try body() })
-        }
-    }
-    return try result.get()
 }
 
 /// Names the calling thread (its `comm`, through `/proc/thread-self/comm`, Linux 3.17; glibc's
