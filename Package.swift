@@ -181,7 +181,8 @@ let package = Package(
         // Test support: builds umockdev testbeds from the sysfs fixtures in Fixtures/sysfs.
         .target(name: "IIOTestbed", path: "Tests/IIOTestbed"),
         .testTarget(
-            name: "IIOSensorsTests", dependencies: ["IIOSensors", "IIOTestbed", "MotionSamples", "DeviceMotionKit", "CommandLineSupport"]),
+            name: "IIOSensorsTests",
+            dependencies: ["IIOSensors", "IIOTestbed", "MotionSamples", "DeviceMotionKit", "CommandLineSupport", "StreamExecution"]),
         .testTarget(
             name: "ResamplingTests", dependencies: ["Resampling", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(

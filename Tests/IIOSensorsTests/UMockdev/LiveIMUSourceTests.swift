@@ -1,6 +1,7 @@
 import Foundation
 import IIOTestbed
 import MotionSamples
+import StreamExecution
 import Synchronization
 import Testing
 
@@ -107,6 +108,26 @@ extension UMockdev {
                 #expect(imu.name == "lsm6dso")
                 #expect(imu.accelerometer?.id == "iio:device1")
                 #expect(imu.gyroscope?.id == "iio:device2")
+            }
+        }
+
+        @Test("the task following the IMU runs on the executor a stream's tasks prefer, when one is set")
+        func followsOnThePreferredExecutor() async throws {
+            try await withTestbed(["mpu6050"]) { testbed, _ in
+                let feeder = try testbed.feed(device: "iio:device0", bytes: scans(1...4))
+                let executor = SerialThreadExecutor(threadName: "follow-test")
+                let reportedOn = Mutex<[String?]>([])
+                let source = LiveIMUSource(query: "mpu6050", configuration: StreamConfiguration(rate: 100)) { _ in
+                    reportedOn.withLock { $0.append(Thread.current.name) }
+                }
+                let readings = StreamExecution.$preferredExecutor.withValue(executor) { source.readings() }
+                var accelerometer = 0
+                for try await batch in readings {
+                    accelerometer += batch.filter { $0.sensor == .accelerometer }.count
+                    if accelerometer >= 4 { break }
+                }
+                #expect(feeder.waitUntilWritten())
+                #expect(reportedOn.withLock { $0 } == ["follow-test"])
             }
         }
 
