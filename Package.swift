@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "MotionPublishing",
             dependencies: [
-                "CMosquitto", "MotionSamples",
+                "CMosquitto", "MotionSamples", "StreamExecution",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

@@ -1,6 +1,7 @@
 import CMosquitto
 import Logging
 import MotionSamples
+import StreamExecution
 import Synchronization
 import SystemPackage
 
@@ -124,6 +125,7 @@ public final class MQTTPublisher: @unchecked Sendable {
             &handle, nil,
             { object in
                 let publisher = Unmanaged<MQTTPublisher>.fromOpaque(object!).takeRetainedValue()
+                nameCurrentThread("mqtt")
                 publisher.runNetwork(connecting: publisher.state.withLock { $0.failuresInARow == 0 })
                 return nil
             }, object)

@@ -23,7 +23,7 @@ package func startDedicatedThread(named name: String, _ body: @escaping @Sendabl
 /// Names the calling thread (its `comm`, through `/proc/thread-self/comm`, Linux 3.17; glibc's
 /// `pthread_setname_np` is not in Swift's Glibc module): the first 15 bytes of `name`, cut at a character's start.
 /// Where `/proc` cannot be written the thread keeps the name it inherited from its creator (a pool worker's).
-private func nameCurrentThread(_ name: String) {
+package func nameCurrentThread(_ name: String) {
     var length = 0
     for scalar in name.unicodeScalars {
         guard length + UTF8.width(scalar) <= 15 else { break }

@@ -1,4 +1,5 @@
 import MotionSamples
+import StreamExecution
 import SystemPackage
 
 /// Replays the raw samples of a recording as a `MotionSource`, so a replay goes through the same
@@ -79,7 +80,7 @@ public struct RecordingReplaySource: MotionSource {
         let pacing = pacing
         let source = self
         return AsyncThrowingStream { continuation in
-            let task = Task {
+            let task = Task(executorPreference: StreamExecution.preferredExecutor) {
                 do {
                     let batches = try source.batchReader()
                     let clock = ContinuousClock()

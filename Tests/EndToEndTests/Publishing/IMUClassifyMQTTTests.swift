@@ -82,6 +82,9 @@ struct IMUClassifyMQTTTests {
         let motion = try #require(subscriber.messages(on: "/adxl345/motion").first)
         let object = try #require(JSONSerialization.jsonObject(with: Data(motion.utf8)) as? [String: Any])
         #expect(Set(object.keys).isSuperset(of: ["timestamp", "gravity", "user_acceleration", "rotation_rate", "attitude"]), "\(motion)")
+        // Its threads have all run by now, each named at its start: the reader, the stream's tasks, the network.
+        let threads = classify.threadNames
+        #expect(["iio:device10", "stream", "mqtt"].allSatisfy(threads.contains), "\(threads)")
         classify.send(SIGKILL)
         _ = classify.wait()
         #expect(pollUntil { subscriber.messages(on: "/adxl345/status") == ["online", "offline"] }, "\(broker.log)")
