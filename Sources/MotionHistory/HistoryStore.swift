@@ -34,6 +34,9 @@ public final class HistoryStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        // A rollback that fails leaves the writer in its transaction; GRDB would stop the process there. `write`
+        // rolls such a transaction back before its next one instead.
+        configuration.allowsUnsafeTransactions = true
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -112,10 +115,12 @@ public final class HistoryStore: Sendable {
     ///
     /// `BEGIN` and `COMMIT` are statements compiled once per connection (GRDB's statement cache): GRDB's own
     /// transactions compile both at every call, a fifth of the instructions of a commit of `imu-classify --live
-    /// --history` (two a second).
+    /// --history` (two a second). A transaction an earlier call could not roll back is rolled back first, so one
+    /// failed rollback costs that commit, not every later one (nor the process).
     func write<T>(_ body: (Database) throws -> T) throws(HistoryError) -> T {
         do {
             return try pool.writeWithoutTransaction { db in
+                if db.isInsideTransaction { try db.rollback() }
                 try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
                 do {
                     let result = try body(db)

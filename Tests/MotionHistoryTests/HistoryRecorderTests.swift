@@ -1,8 +1,9 @@
 import ActivityKit
 import GRDB
 import MotionActivityKit
-import MotionHistory
 import Testing
+
+@testable import MotionHistory
 
 @Suite struct HistoryRecorderTests {
     static func activity(_ kind: CoreMotionActivity, at date: Double, confidence: MotionActivityConfidence = .high)
@@ -175,6 +176,25 @@ import Testing
         try recorder.commit()
         #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
         #expect(try store.deviceEvents(from: 0, to: 1000) == [DeviceEvent(date: 120, event: .added, device: "lsm6dso")])
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test("a transaction a failed rollback left open on the writer is rolled back before the next commit, not fatal")
+    func transactionLeftOpenIsRolledBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+        let recorder = try HistoryRecorder(store: store, retention: nil)
+        // What a rollback that failed leaves: the writer inside a transaction holding an uncommitted row.
+        try store.pool.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
+            try db.execute(sql: "INSERT INTO device_events (date, event, device) VALUES (1, 'added', 'stray')")
+        }
+        recorder.record(Self.activity(.walking, at: 100))
+        recorder.advance(to: 150)
+        try recorder.commit()
+        #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
+        #expect(try store.deviceEvents(from: 0, to: 1000).isEmpty)
         #expect(try store.integrityCheck() == "ok")
     }
 

@@ -20,17 +20,18 @@ import Testing
         let threads = source.threads.withLock { $0 }
         #expect(threads.count > 1)
         #expect(threads.allSatisfy { $0 == "motion-test" })
+        #expect(source.preferences.withLock { $0 }.allSatisfy { $0 })
     }
 
-    @Test("without a preference the update loop runs on Swift's global pool")
+    @Test("without a preference the update loop's task prefers no executor: Swift's global pool runs it")
     func updateLoopRunsOnThePoolByDefault() async {
         let source = ThreadNotingSource(base: SampleSequenceSource(samples: MotionManagerTests.faceUp))
         let manager = MotionManager(source: source)
         manager.startDeviceMotionUpdates()
         await manager.waitUntilUpdatesEnd()
-        let threads = source.threads.withLock { $0 }
-        #expect(!threads.isEmpty)
-        #expect(!threads.contains("motion-test"))
+        let preferences = source.preferences.withLock { $0 }
+        #expect(preferences.count > 1)
+        #expect(preferences.allSatisfy { !$0 })
     }
 }
 
@@ -39,6 +40,8 @@ private final class ThreadNotingSource: MotionSource, @unchecked Sendable {
     let base: SampleSequenceSource
     /// The thread of each pull, in order.
     let threads = Mutex<[String?]>([])
+    /// Whether the task of each pull had a task executor preference, in order.
+    let preferences = Mutex<[Bool]>([])
     private var iterator: AsyncThrowingStream<MotionSourceInput, any Error>.AsyncIterator?
 
     init(base: SampleSequenceSource) { self.base = base }
@@ -53,6 +56,8 @@ private final class ThreadNotingSource: MotionSource, @unchecked Sendable {
         iterator = base.inputs().makeAsyncIterator()
         return AsyncThrowingStream { [self] in
             threads.withLock { $0.append(Self.threadName()) }
+            let prefers = withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+            preferences.withLock { $0.append(prefers) }
             return try await iterator?.next()
         }
     }
