@@ -48,6 +48,46 @@ struct SerialThreadExecutorTests {
         #expect(inside == "serial-local")
         #expect(StreamExecution.preferredExecutor == nil)
     }
+
+    @Test("its thread lives while a task that prefers it runs, and ends once the executor is released")
+    func threadEndsWithTheExecutor() async throws {
+        let (values, continuation) = AsyncStream.makeStream(of: Int.self)
+        let (started, start) = AsyncStream.makeStream(of: String?.self)
+        // The task holds the only reference to its executor.
+        let task = Task(executorPreference: SerialThreadExecutor(threadName: "serial-end")) {
+            start.yield(threadName())
+            var sum = 0
+            for await value in values { sum += value }
+            return sum
+        }
+        var startedOn: String??
+        for await thread in started {
+            startedOn = thread
+            break
+        }
+        #expect(startedOn == "serial-end")
+        #expect(threadNames().contains("serial-end"))
+        continuation.yield(1)
+        continuation.yield(2)
+        continuation.finish()
+        #expect(await task.value == 3)
+        // Bounded by polls, not by the clock: the thread ends after the task that released the executor returns.
+        var polls = 0
+        while threadNames().contains("serial-end"), polls < 6000 {
+            try await Task.sleep(for: .milliseconds(5))
+            polls += 1
+        }
+        #expect(!threadNames().contains("serial-end"))
+    }
+}
+
+/// The names of the process's threads (`/proc/self/task/*/comm`).
+func threadNames() -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.compactMap { task in
+        (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+            .trimmingCharacters(in: .newlines)
+    }
 }
 
 /// The calling thread's name (a synchronous call: `Thread.current` is not for asynchronous code).
