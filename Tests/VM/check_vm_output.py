@@ -438,8 +438,8 @@ def check_udev_listing(results: Results, imus: list[ExpectedIMU]) -> None:
 
 
 # Attributes the rule hands to group imu (udev/iio-permissions), by how their paths end.
-WRITTEN_ATTRIBUTES = ("/enable", "/length", "/watermark", "_en", "sampling_frequency", "/current_trigger",
-                      "/current_timestamp_clock")
+WRITTEN_ATTRIBUTES = ("/enable", "/length", "/watermark", "/hwfifo_timeout", "_en", "sampling_frequency",
+                      "/current_trigger", "/current_timestamp_clock")
 
 
 def check_modes(results: Results, scenario: str, subject: str, devices: tuple[str, ...] = ("accel_3d", "gyro_3d")) -> None:

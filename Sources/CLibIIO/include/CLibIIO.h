@@ -29,6 +29,9 @@
     X(device_get_attr)                                                                                                \
     X(device_attr_read)                                                                                               \
     X(device_attr_write)                                                                                              \
+    X(device_find_buffer_attr)                                                                                        \
+    X(device_buffer_attr_read)                                                                                        \
+    X(device_buffer_attr_write)                                                                                       \
     X(device_get_channels_count)                                                                                      \
     X(device_get_channel)                                                                                             \
     X(device_set_kernel_buffers_count)                                                                                \

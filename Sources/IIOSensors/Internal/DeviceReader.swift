@@ -233,6 +233,18 @@ struct DeviceReader {
         let samplesPerRefill = max(1, min(1024, Int((rate * configuration.bufferDuration).rounded())))
         let timeout = configuration.timeout ?? max(2, 4 * Double(samplesPerRefill) / rate)
         context.setTimeout(milliseconds: UInt32(timeout * 1000))
+        var latency: HardwareFIFOLatency?
+        switch HardwareFIFOLatency.apply(to: live, seconds: Double(samplesPerRefill) / rate) {
+        case .success(let set):
+            latency = set
+            logger.info(
+                "\(device.name): the hub holds scans up to \(set.written) s to send a refill's together (buffer/hwfifo_timeout, was \(set.original ?? "not a latency"))"
+            )
+        case .failure(let error):
+            logger.debug("\(device.name): keeping the hub's report latency, buffer/hwfifo_timeout (\(error))")
+        case nil: break
+        }
+        defer { latency?.restore(on: live) }
         let kernelRefills = Self.kernelRefills(samplesPerRefill: samplesPerRefill, rate: rate)
         if case .failure(let error) = live.setKernelBuffersCount(kernelRefills) {
             logger.debug("\(device.name): keeping libiio's kernel buffer count (\(error))")

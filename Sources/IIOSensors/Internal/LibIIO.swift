@@ -123,6 +123,23 @@ struct LibIIODevice {
         return written < 0 ? .failure(Errno(rawValue: Int32(-written))) : .success(())
     }
 
+    /// Whether the device's buffer has the attribute `name` (`iio_device_find_buffer_attr`: a file in `buffer/`
+    /// other than `length`, `enable` and `watermark`, which libiio handles itself).
+    func hasBufferAttribute(_ name: String) -> Bool {
+        libiio.device_find_buffer_attr(pointer, name) != nil
+    }
+
+    /// Reads a buffer attribute (`iio_device_buffer_attr_read`), without its trailing newline.
+    func readBufferAttribute(_ name: String) -> Result<String, Errno> {
+        readString { buffer, length in libiio.device_buffer_attr_read(pointer, name, buffer, length) }
+    }
+
+    /// Writes a buffer attribute (`iio_device_buffer_attr_write`).
+    func writeBufferAttribute(_ name: String, _ value: String) -> Result<Void, Errno> {
+        let written = libiio.device_buffer_attr_write(pointer, name, value)
+        return written < 0 ? .failure(Errno(rawValue: Int32(-written))) : .success(())
+    }
+
     /// The trigger currently attached (`iio_device_get_trigger`): `nil` when none is set, ENOENT
     /// when the device has no `trigger/` directory at all (kfifo drivers).
     func currentTrigger() -> Result<LibIIODevice?, Errno> {
