@@ -3,15 +3,17 @@ import SystemPackage
 /// A sensor hub's report latency (`buffer/hwfifo_timeout`, sysfs-bus-iio: how long scans may wait in the hardware FIFO
 /// before the hub sends them), set for a buffered stream to the time one refill takes, and put back when it ends.
 ///
-/// The Chromebook EC (`drivers/iio/common/cros_ec_sensors/cros_ec_sensors_core.c`, `hwfifo_timeout`) sends every scan
-/// at once while the latency is 0, its default: an interrupt per scan, although the reader wakes only once a refill is
-/// in (`buffer/watermark`). With the refill's duration the EC sends a refill's scans together. Drivers whose FIFO
+/// The Chromebook EC (`drivers/iio/common/cros_ec_sensors/cros_ec_sensors_core.c`) and HID sensor hubs with batch
+/// mode (HUTRR59's report latency; `drivers/iio/common/hid-sensors/hid-sensor-trigger.c`) send every scan at once
+/// while the latency is 0, their default: an interrupt per scan, although the reader wakes only once a refill is in
+/// (`buffer/watermark`). With the refill's duration the hub sends a refill's scans together. Drivers whose FIFO
 /// follows `buffer/watermark` itself (st_lsm6dsx, bmc150-accel: `hwfifo_set_watermark`) have no such attribute.
 struct HardwareFIFOLatency: Equatable {
     /// The buffer attribute.
     static let attribute = "hwfifo_timeout"
-    /// The seconds the attribute holds: the EC keeps milliseconds in 16 bits (`min(U16_MAX, latency)`).
-    static let range: ClosedRange<Double> = 0...65.535
+    /// The seconds the attribute holds: both drivers parse it into an `int` of milliseconds (the EC then keeps at
+    /// most 65.535 s) and print it back as `%d.%06u`.
+    static let range: ClosedRange<Double> = 0...2_147_483.647
 
     /// The latency written, as the attribute holds it.
     let written: String

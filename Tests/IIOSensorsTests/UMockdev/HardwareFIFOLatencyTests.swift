@@ -5,8 +5,9 @@ import Testing
 
 @testable import IIOSensors
 
-/// The Chromebook EC's report latency (`buffer/hwfifo_timeout`, `cros_ec_sensors_core.c`): 0 sends every scan at
-/// once; a buffered stream sets it to one refill's duration and puts the value it found back.
+/// A sensor hub's report latency (`buffer/hwfifo_timeout`: the Chromebook EC's, `cros_ec_sensors_core.c`, and a batching
+/// HID hub's, `hid-sensor-trigger.c`): 0 sends every scan at once; a buffered stream sets it to one refill's duration
+/// and puts the value it found back.
 extension UMockdev {
     @Suite("A sensor hub's report latency")
     struct HardwareFIFOLatencyStreaming {
@@ -43,10 +44,10 @@ extension UMockdev {
             }
         }
 
-        @Test("a latency found that is not one (garbage, out of the EC's 16-bit milliseconds) is not written back")
+        @Test("a latency found that is not one (garbage, beyond an int of milliseconds) is not written back")
         func unreadableLatencyIsNotRestored() async throws {
             try await withTestbed(["cros-ec"]) { testbed, _ in
-                for (device, value) in [("iio:device7", "fast"), ("iio:device8", "70.000000")] {
+                for (device, value) in [("iio:device7", "fast"), ("iio:device8", "2147484.000000")] {
                     let file = try testbed.sysfsDirectory(of: device).appendingPathComponent("buffer/hwfifo_timeout")
                     try Data("\(value)\n".utf8).write(to: file)
                 }
@@ -62,20 +63,22 @@ extension UMockdev {
 @Suite("The report latency's text")
 struct HardwareFIFOLatencyTextTests {
     @Test(
-        "seconds as the kernel prints them, to the millisecond, within the EC's 0...65.535 s",
+        "seconds as the kernel prints them, to the millisecond, within an int of milliseconds",
         arguments: [
             (0.5, "0.500000"), (0.04, "0.040000"), (0.0104, "0.010000"), (0, "0.000000"), (2.25, "2.250000"),
-            (65.535, "65.535000"), (100, "65.535000"), (-1, "0.000000"), (.nan, "0.000000"), (.infinity, "65.535000"),
+            (65.535, "65.535000"), (1e12, "2147483.647000"), (-1, "0.000000"), (.nan, "0.000000"),
+            (.infinity, "2147483.647000"),
         ])
     func text(seconds: Double, expected: String) {
         #expect(HardwareFIFOLatency.text(seconds: seconds) == expected)
     }
 
-    @Test("a value read back is a latency only when it is a number in 0...65.535")
+    @Test("a value read back is a latency only when it is a number of seconds in an int of milliseconds")
     func parsing() {
         #expect(HardwareFIFOLatency.seconds(in: "0.000000") == 0)
         #expect(HardwareFIFOLatency.seconds(in: "65.535000") == 65.535)
-        for text in ["", "fast", "nan", "-0.5", "65.536", "1e9", "0.5 s"] {
+        #expect(HardwareFIFOLatency.seconds(in: "2147483.647000") == 2_147_483.647)
+        for text in ["", "fast", "nan", "-0.5", "2147483.648", "1e9", "0.5 s"] {
             #expect(HardwareFIFOLatency.seconds(in: text) == nil, "\(text)")
         }
     }
