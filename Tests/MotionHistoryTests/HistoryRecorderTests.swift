@@ -60,27 +60,25 @@ import Testing
 
     @Test("steps add up per wall-clock minute across commits; device events keep their order")
     func stepsAndEvents() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
-        let recorder = try HistoryRecorder(store: store, retention: nil)
-        recorder.record(steps: 10, at: 120.5)
-        recorder.record(steps: 5, at: 179.9)
-        recorder.record(steps: 7, at: 180)
-        recorder.record(steps: -3, at: 181)
-        recorder.record(steps: 1, at: .nan)
-        recorder.record(DeviceEvent(date: 100, event: .started, device: ""))
-        recorder.record(DeviceEvent(date: 101, event: .added, device: "mpu6050"))
-        try recorder.commit()
-        recorder.record(steps: 2, at: 121)
-        recorder.record(DeviceEvent(date: 150, event: .removed, device: "mpu6050"))
-        try recorder.commit()
-        let minutes = try store.stepMinutes(from: 0, to: 1000)
-        #expect(minutes == [StepMinute(startDate: 120, numberOfSteps: 17), StepMinute(startDate: 180, numberOfSteps: 7)])
-        #expect(try store.deviceEvents(from: 0, to: 1000).map(\.event) == [.started, .added, .removed])
-        let summary = try store.summary(from: 0, to: 1000)
-        #expect(summary.numberOfSteps == 24)
-        #expect(StepMinute.minute(of: -0.5) == -60)
+        try withNewHistory { store, recorder in
+            recorder.record(steps: 10, at: 120.5)
+            recorder.record(steps: 5, at: 179.9)
+            recorder.record(steps: 7, at: 180)
+            recorder.record(steps: -3, at: 181)
+            recorder.record(steps: 1, at: .nan)
+            recorder.record(DeviceEvent(date: 100, event: .started, device: ""))
+            recorder.record(DeviceEvent(date: 101, event: .added, device: "mpu6050"))
+            try recorder.commit()
+            recorder.record(steps: 2, at: 121)
+            recorder.record(DeviceEvent(date: 150, event: .removed, device: "mpu6050"))
+            try recorder.commit()
+            let minutes = try store.stepMinutes(from: 0, to: 1000)
+            #expect(minutes == [StepMinute(startDate: 120, numberOfSteps: 17), StepMinute(startDate: 180, numberOfSteps: 7)])
+            #expect(try store.deviceEvents(from: 0, to: 1000).map(\.event) == [.started, .added, .removed])
+            let summary = try store.summary(from: 0, to: 1000)
+            #expect(summary.numberOfSteps == 24)
+            #expect(StepMinute.minute(of: -0.5) == -60)
+        }
     }
 
     @Test("retention deletes what ended before the cutoff, when the recorder opens and on prune")
@@ -158,61 +156,55 @@ import Testing
 
     @Test("a commit that fails part-way leaves nothing of itself, and the next commit writes all of it once")
     func failedCommitRollsBack() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
-        let recorder = try HistoryRecorder(store: store, retention: nil)
-        // Another connection makes the device event fail, which the commit writes after the activity.
-        let other = try DatabaseQueue(path: store.path)
-        try other.write { db in
-            try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON device_events BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        try withNewHistory { store, recorder in
+            // Another connection makes the device event fail, which the commit writes after the activity.
+            let other = try DatabaseQueue(path: store.path)
+            try other.write { db in
+                try db.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON device_events BEGIN SELECT RAISE(ABORT, 'refused'); END")
+            }
+            recorder.record(Self.activity(.walking, at: 100))
+            recorder.record(DeviceEvent(date: 120, event: .added, device: "lsm6dso"))
+            recorder.advance(to: 150)
+            #expect(throws: HistoryError.self) { try recorder.commit() }
+            #expect(try store.intervals(from: 0, to: 1000).isEmpty)
+            try other.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
+            try recorder.commit()
+            #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
+            #expect(try store.deviceEvents(from: 0, to: 1000) == [DeviceEvent(date: 120, event: .added, device: "lsm6dso")])
+            #expect(try store.integrityCheck() == "ok")
         }
-        recorder.record(Self.activity(.walking, at: 100))
-        recorder.record(DeviceEvent(date: 120, event: .added, device: "lsm6dso"))
-        recorder.advance(to: 150)
-        #expect(throws: HistoryError.self) { try recorder.commit() }
-        #expect(try store.intervals(from: 0, to: 1000).isEmpty)
-        try other.write { db in try db.execute(sql: "DROP TRIGGER refuse") }
-        try recorder.commit()
-        #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
-        #expect(try store.deviceEvents(from: 0, to: 1000) == [DeviceEvent(date: 120, event: .added, device: "lsm6dso")])
-        #expect(try store.integrityCheck() == "ok")
     }
 
     @Test("a transaction a failed rollback left open on the writer is rolled back before the next commit, not fatal")
     func transactionLeftOpenIsRolledBack() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
-        let recorder = try HistoryRecorder(store: store, retention: nil)
-        // What a rollback that failed leaves: the writer inside a transaction holding an uncommitted row.
-        try store.pool.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
-            try db.execute(sql: "INSERT INTO device_events (date, event, device) VALUES (1, 'added', 'stray')")
+        try withNewHistory { store, recorder in
+            // What a rollback that failed leaves: the writer inside a transaction holding an uncommitted row.
+            try store.pool.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE TRANSACTION")
+                try db.execute(sql: "INSERT INTO device_events (date, event, device) VALUES (1, 'added', 'stray')")
+            }
+            recorder.record(Self.activity(.walking, at: 100))
+            recorder.advance(to: 150)
+            try recorder.commit()
+            #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
+            #expect(try store.deviceEvents(from: 0, to: 1000).isEmpty)
+            #expect(try store.integrityCheck() == "ok")
         }
-        recorder.record(Self.activity(.walking, at: 100))
-        recorder.advance(to: 150)
-        try recorder.commit()
-        #expect(try store.intervals(from: 0, to: 1000).map(\.endDate) == [150])
-        #expect(try store.deviceEvents(from: 0, to: 1000).isEmpty)
-        #expect(try store.integrityCheck() == "ok")
     }
 
     @Test("the store is a MotionActivityManager archive: queries read the database")
     func storeAsArchive() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
-        let recorder = try HistoryRecorder(store: store, retention: nil)
-        for (index, kind) in [CoreMotionActivity.walking, .running, .stationary].enumerated() {
-            recorder.record(Self.activity(kind, at: Double(index) * 100))
+        try withNewHistory { store, recorder in
+            for (index, kind) in [CoreMotionActivity.walking, .running, .stationary].enumerated() {
+                recorder.record(Self.activity(kind, at: Double(index) * 100))
+            }
+            recorder.advance(to: 250)
+            try recorder.commit()
+            let manager = MotionActivityManager(archive: store)
+            #expect(try manager.queryActivityStarting(from: 150, to: 210).map(\.kind) == [.running, .stationary])
+            #expect(try manager.queryActivityStarting(from: 0, to: 1000).count == 3)
+            let summary = try store.summary(from: 50, to: 250)
+            #expect(summary.durations == [.walking: 50, .running: 100, .stationary: 50])
         }
-        recorder.advance(to: 250)
-        try recorder.commit()
-        let manager = MotionActivityManager(archive: store)
-        #expect(try manager.queryActivityStarting(from: 150, to: 210).map(\.kind) == [.running, .stationary])
-        #expect(try manager.queryActivityStarting(from: 0, to: 1000).count == 3)
-        let summary = try store.summary(from: 50, to: 250)
-        #expect(summary.durations == [.walking: 50, .running: 100, .stationary: 50])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MotionHistory
 import Synchronization
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
@@ -31,4 +32,13 @@ final class TestClock: Sendable {
 
     /// Moves the clock by `seconds` (back when negative: a wall clock stepped by NTP).
     func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
+}
+
+/// Runs `body` with a new history (`history.sqlite` in a temporary directory, removed afterwards) and a recorder on it
+/// that keeps everything.
+func withNewHistory<T>(_ body: (HistoryStore, HistoryRecorder) throws -> T) throws -> T {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
+    return try body(store, try HistoryRecorder(store: store, retention: nil))
 }

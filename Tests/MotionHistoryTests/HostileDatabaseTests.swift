@@ -171,23 +171,21 @@ import Testing
 
     @Test("a writer caps a minute at 1000 steps and leaves out dates outside 1970...2200, so its readers never refuse it")
     func writerStaysInRange() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try HistoryStore.openForWriting(at: directory.file("history.sqlite"))
-        let recorder = try HistoryRecorder(store: store, retention: nil)
-        recorder.record(steps: Int.max, at: 600)
-        recorder.record(steps: Int.max, at: 601)
-        try recorder.commit()
-        recorder.record(steps: 700, at: 602)
-        recorder.record(steps: 5, at: -1)
-        recorder.record(steps: 5, at: 1e300)
-        recorder.record(MotionActivity(kind: .walking, label: "w", confidence: .high, startDate: -1e308))
-        recorder.advance(to: 1e308)
-        recorder.record(DeviceEvent(date: -5, event: .added, device: "x"))
-        try recorder.commit()
-        let summary = try HistoryStore.openForReading(at: store.path).summary(from: -1e12, to: 1e12)
-        #expect(summary.stepMinutes == [StepMinute(startDate: 600, numberOfSteps: 1000)])
-        #expect(summary.intervals.isEmpty && summary.deviceEvents.isEmpty)
+        try withNewHistory { store, recorder in
+            recorder.record(steps: Int.max, at: 600)
+            recorder.record(steps: Int.max, at: 601)
+            try recorder.commit()
+            recorder.record(steps: 700, at: 602)
+            recorder.record(steps: 5, at: -1)
+            recorder.record(steps: 5, at: 1e300)
+            recorder.record(MotionActivity(kind: .walking, label: "w", confidence: .high, startDate: -1e308))
+            recorder.advance(to: 1e308)
+            recorder.record(DeviceEvent(date: -5, event: .added, device: "x"))
+            try recorder.commit()
+            let summary = try HistoryStore.openForReading(at: store.path).summary(from: -1e12, to: 1e12)
+            #expect(summary.stepMinutes == [StepMinute(startDate: 600, numberOfSteps: 1000)])
+            #expect(summary.intervals.isEmpty && summary.deviceEvents.isEmpty)
+        }
     }
 
     @Test("a writer cannot create its database in a directory it cannot create")

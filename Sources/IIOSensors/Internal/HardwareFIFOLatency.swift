@@ -8,7 +8,7 @@ import SystemPackage
 /// while the latency is 0, their default: an interrupt per scan, although the reader wakes only once a refill is in
 /// (`buffer/watermark`). With the refill's duration the hub sends a refill's scans together. Drivers whose FIFO
 /// follows `buffer/watermark` itself (st_lsm6dsx, bmc150-accel: `hwfifo_set_watermark`) have no such attribute.
-struct HardwareFIFOLatency: Equatable {
+struct HardwareFIFOLatency {
     /// The buffer attribute.
     static let attribute = "hwfifo_timeout"
     /// The seconds the attribute holds: both drivers parse it into an `int` of milliseconds (the EC then keeps at
