@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "MotionSamplesTests", dependencies: ["MotionSamples"]),
-        .testTarget(name: "StreamExecutionTests", dependencies: ["StreamExecution"]),
+        .testTarget(name: "StreamExecutionTests", dependencies: ["StreamExecution", "IIOTestbed"]),
         .testTarget(name: "MotionPlotsTests", dependencies: ["MotionPlots", "IIOTestbed"]),
         .testTarget(
             name: "MotionActivityKitTests",

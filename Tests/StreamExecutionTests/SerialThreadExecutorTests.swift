@@ -1,4 +1,5 @@
 import Foundation
+import IIOTestbed
 import StreamExecution
 import Synchronization
 import Testing
@@ -66,27 +67,18 @@ struct SerialThreadExecutorTests {
             break
         }
         #expect(startedOn == "serial-end")
-        #expect(threadNames().contains("serial-end"))
+        #expect(threadNames(ofProcess: getpid()).contains("serial-end"))
         continuation.yield(1)
         continuation.yield(2)
         continuation.finish()
         #expect(await task.value == 3)
         // Bounded by polls, not by the clock: the thread ends after the task that released the executor returns.
         var polls = 0
-        while threadNames().contains("serial-end"), polls < 6000 {
+        while threadNames(ofProcess: getpid()).contains("serial-end"), polls < 6000 {
             try await Task.sleep(for: .milliseconds(5))
             polls += 1
         }
-        #expect(!threadNames().contains("serial-end"))
-    }
-}
-
-/// The names of the process's threads (`/proc/self/task/*/comm`).
-func threadNames() -> [String] {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    return tasks.compactMap { task in
-        (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
-            .trimmingCharacters(in: .newlines)
+        #expect(!threadNames(ofProcess: getpid()).contains("serial-end"))
     }
 }
 

@@ -77,14 +77,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// The names of its threads now (`/proc/PID/task/TID/comm`, as `ps -L` shows them); empty once it exited.
-    public var threadNames: [String] {
-        let tasks = "/proc/\(process.processIdentifier)/task"
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
-        return threads.compactMap { thread in
-            guard let comm = FileManager.default.contents(atPath: "\(tasks)/\(thread)/comm") else { return nil }
-            return String(decoding: comm, as: UTF8.self).trimmingCharacters(in: .newlines)
-        }
-    }
+    public var threadNames: [String] { IIOTestbed.threadNames(ofProcess: process.processIdentifier) }
 
     /// Sends `signal` to the process, e.g. SIGKILL to simulate a crash or SIGINT for Ctrl-C.
     public func send(_ signal: Int32) {
