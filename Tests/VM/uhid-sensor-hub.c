@@ -27,7 +27,18 @@
  * timer: destroyed after that many seconds, created again --absent-for
  * SECONDS later. The report counters keep running across the gap.
  *
- * On exit it prints one JSON line with the report counts on stdout.
+ * Feature reads and lost reports: the kernel handles the reply to a feature
+ * GET_REPORT in hid_input_report() (__hid_request in hid-core.c), as it does
+ * input reports, and that function drops a report that arrives while it
+ * handles another (down_trylock of driver_input_lock, -EBUSY, which uhid
+ * ignores as usbhid and i2c-hid do). So an input report sent while the kernel
+ * handles a feature read may never reach the driver, on real hubs as here.
+ * For each feature read answered, the emulator notes every sensor's report
+ * counter (the number of the next report), so the checks can tell a report the
+ * kernel dropped from one the reader lost.
+ *
+ * On exit it prints one JSON line with the report counts on stdout, and the
+ * counters at each feature read ("featureReads", "featureReadsAt").
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -106,6 +117,8 @@ static const uint8_t compass_imu_descriptor[] = {
 /* Feature report layout: id, reporting state, power state, interval (LE). */
 enum { FEATURE_REPORT_SIZE = 7, INPUT_REPORT_SIZE = 13 };
 enum { DEFAULT_INTERVAL_MS = 10 };
+/* The most feature reads whose report counters the summary lists. */
+enum { MAX_LISTED_FEATURE_READS = 4096 };
 
 struct sensor {
 	uint8_t reporting_state;
@@ -122,6 +135,9 @@ struct hub {
 	bool open;
 	unsigned int creations;
 	struct sensor sensors[SENSOR_COUNT];
+	/* Feature reads answered, and each sensor's report counter at the first ones. */
+	unsigned int feature_reads;
+	uint32_t counters_at_feature_read[MAX_LISTED_FEATURE_READS][SENSOR_COUNT];
 };
 
 static volatile sig_atomic_t stop_requested;
@@ -276,7 +292,13 @@ static void answer_get_report(struct hub *hub, const struct uhid_event *request)
 		put_le32(data + 3, hub->sensors[id].interval_ms);
 		reply.u.get_report_reply.size = FEATURE_REPORT_SIZE;
 	}
-	send_event(hub, &reply);
+	if (send_event(hub, &reply) != 0 || reply.u.get_report_reply.err)
+		return;
+	/* The kernel now handles the reply: a report sent meanwhile may be dropped (see the top of this file). */
+	if (hub->feature_reads < MAX_LISTED_FEATURE_READS)
+		for (int sensor = ACCELEROMETER; sensor < SENSOR_COUNT; sensor++)
+			hub->counters_at_feature_read[hub->feature_reads][sensor] = hub->sensors[sensor].reports_sent;
+	hub->feature_reads++;
 }
 
 static void answer_set_report(struct hub *hub, const struct uhid_event *request)
@@ -363,6 +385,25 @@ static void send_due_reports(struct hub *hub)
 	}
 }
 
+/* Prints the summary: report counts, creations, and the report counters at each listed feature read. */
+static void print_summary(const struct hub *hub)
+{
+	static const char *const names[SENSOR_COUNT] = { NULL, "accelerometer", "gyroscope", "compass" };
+	unsigned int listed = hub->feature_reads < MAX_LISTED_FEATURE_READS ? hub->feature_reads : MAX_LISTED_FEATURE_READS;
+
+	printf("{\"accelerometerReports\": %u, \"gyroscopeReports\": %u, \"compassReports\": %u, \"creations\": %u, "
+	       "\"featureReads\": %u, \"featureReadsAt\": {",
+	       hub->sensors[ACCELEROMETER].reports_sent, hub->sensors[GYROSCOPE].reports_sent,
+	       hub->sensors[COMPASS].reports_sent, hub->creations, hub->feature_reads);
+	for (int sensor = ACCELEROMETER; sensor < SENSOR_COUNT; sensor++) {
+		printf("%s\"%s\": [", sensor == ACCELEROMETER ? "" : ", ", names[sensor]);
+		for (unsigned int read = 0; read < listed; read++)
+			printf("%s%u", read ? ", " : "", hub->counters_at_feature_read[read][sensor]);
+		printf("]");
+	}
+	printf("}}\n");
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -392,7 +433,8 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	double lifetime = 0, recreate_after = 0, absent_for = 1;
-	struct hub hub = { .fd = -1, .last_sensor = GYROSCOPE };
+	/* static: the counters at feature reads make it 64 KiB. */
+	static struct hub hub = { .fd = -1, .last_sensor = GYROSCOPE };
 	double started, destroyed_at = 0;
 	bool recreated = false;
 	int option;
@@ -461,9 +503,6 @@ int main(int argc, char **argv)
 	}
 	destroy_device(&hub);
 	close(hub.fd);
-	printf("{\"accelerometerReports\": %u, \"gyroscopeReports\": %u, \"compassReports\": %u, \"creations\": %u}\n",
-	       hub.sensors[ACCELEROMETER].reports_sent,
-	       hub.sensors[GYROSCOPE].reports_sent,
-	       hub.sensors[COMPASS].reports_sent, hub.creations);
+	print_summary(&hub);
 	return 0;
 }
