@@ -25,6 +25,7 @@ public struct ReferenceFrameOptions: ParsableArguments, Sendable {
 
     /// The magnetic declination (`--declination`), degrees east of true north.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Magnetic declination at the device's place, in degrees east of true north (west negative), -180...180; for x-true-north-z-vertical, instead of --latitude and --longitude.",
             valueName: "deg"))
@@ -32,13 +33,15 @@ public struct ReferenceFrameOptions: ParsableArguments, Sendable {
 
     /// The device's geodetic latitude (`--latitude`), degrees north.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The device's latitude, degrees north (south negative), -90...90: x-true-north-z-vertical's declination from the World Magnetic Model 2025.",
             valueName: "deg"))
     public var latitude: Double?
 
     /// The device's longitude (`--longitude`), degrees east.
-    @Option(help: ArgumentHelp("The device's longitude, degrees east (west negative), -180...180.", valueName: "deg"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The device's longitude, degrees east (west negative), -180...180.", valueName: "deg"))
     public var longitude: Double?
 
     /// The date the declination is for (`--date`), `YYYY-MM-DD`.

@@ -161,7 +161,7 @@ final class IMUMotionTests {
         #expect(missingResult.standardError.contains("missing column(s) gyr_y, gyr_z"))
     }
 
-    @Test("--reference-frame with mag_* columns: face up, x pointing east, heading 90° (95° true with --declination 5)")
+    @Test("--reference-frame with mag_* columns: face up, x pointing east, heading 90° (95° true with --declination 5, 85° with -5)")
     func referenceFrames() throws {
         // Flat, x east and y north: the field (20 µT north, 40 µT down) reads (0, 20, -40) µT in the device frame.
         let input = try file(
@@ -172,7 +172,13 @@ final class IMUMotionTests {
         for (arguments, expected) in [
             (["--reference-frame", "x-magnetic-north-z-vertical"], 90.0),
             (["--reference-frame", "xTrueNorthZVertical", "--declination", "5"], 95),
+            // West and south are negative, written as the next argument as every other value is.
+            (["--reference-frame", "xTrueNorthZVertical", "--declination", "-5"], 85),
             // The WMM2025 declination at 80° S, 120° W on 2027-07-02 (2027.5): 68.49° (the report's Table 6).
+            (
+                ["--reference-frame", "x-true-north-z-vertical", "--latitude", "-80", "--longitude", "-120", "--date", "2027-07-02"],
+                90 + 68.4864
+            ),
             (["--reference-frame", "x-true-north-z-vertical", "--latitude=-80", "--longitude=-120", "--date", "2027-07-02"], 90 + 68.4864),
         ] {
             let (result, lines) = try run([input] + arguments)
