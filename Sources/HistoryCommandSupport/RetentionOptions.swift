@@ -4,7 +4,9 @@ import CommandLineSupport
 /// How long the history keeps its rows: `--retention DAYS`.
 public struct RetentionOptions: ParsableArguments, Sendable {
     /// The days given; nil when none were.
-    @Option(help: ArgumentHelp("Days of history kept; older rows are deleted (1...3650, default 30).", valueName: "days"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Days of history kept; older rows are deleted (1...3650, default 30).", valueName: "days"))
     public var retention: Int?
 
     /// Days kept when --retention is not given.

@@ -63,7 +63,9 @@ struct IMUCalibrate: AsyncParsableCommand {
     @OptionGroup var sensor: SensorOptions
     @OptionGroup var sensorRate: SensorRateOptions
 
-    @Option(help: ArgumentHelp("With --live, stop after this many seconds (default: at high accuracy).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --live, stop after this many seconds (default: at high accuracy).", valueName: "seconds"))
     var duration: Double?
 
     @Option(help: ArgumentHelp("The key the calibration is saved under.", valueName: "key"))

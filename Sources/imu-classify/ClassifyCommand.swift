@@ -108,13 +108,16 @@ struct ClassifyCommand: AsyncParsableCommand {
     @OptionGroup(title: "With --live") var calibration: CalibrationOptions
     @OptionGroup var modelOptions: ModelOptions
 
-    @Option(help: "Smoothed probability below which the activity is reported as unknown (default: 0.9; 0 with --responsive).")
+    @Option(
+        parsing: .unconditional,
+        help: "Smoothed probability below which the activity is reported as unknown (default: 0.9; 0 with --responsive).")
     var threshold: Double?
 
-    @Option(help: "Number of consecutive windows averaged (default: 3; 1 with --responsive).")
+    @Option(parsing: .unconditional, help: "Number of consecutive windows averaged (default: 3; 1 with --responsive).")
     var smoothing: Int?
 
     @Option(
+        parsing: .unconditional,
         help: """
             Samples between predictions (default: the model's hop; 0.2 s with --responsive); each prediction still sees \
             a whole window.

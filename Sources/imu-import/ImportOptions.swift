@@ -5,7 +5,7 @@ import CommandLineSupport
 struct ImportOptions: ParsableArguments {
     @OptionGroup var destination: OutputOptions
 
-    @Option(help: "Import at most this many recordings (for a quick look; 1...10^9).")
+    @Option(parsing: .unconditional, help: "Import at most this many recordings (for a quick look; 1...10^9).")
     var limit: Int?
 
     /// The values `--limit` accepts.

@@ -67,7 +67,7 @@ struct IMURecord: AsyncParsableCommand {
     @OptionGroup var sensorRateOption: SensorRateOptions
     @OptionGroup var motionRate: MotionRateOptions
 
-    @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "seconds"))
     var duration: Double?
 
     @OptionGroup var calibration: CalibrationOptions

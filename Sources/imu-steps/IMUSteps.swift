@@ -66,10 +66,10 @@ struct IMUSteps: AsyncParsableCommand {
     @OptionGroup(title: "With --live") var calibration: CalibrationOptions
     @OptionGroup var motionRate: MotionRateOptions
 
-    @Option(help: ArgumentHelp("The user's height in metres, for the stride model.", valueName: "metres"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The user's height in metres, for the stride model.", valueName: "metres"))
     var height: Double?
 
-    @Option(help: ArgumentHelp("A fixed step length in metres instead of the stride model.", valueName: "metres"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A fixed step length in metres instead of the stride model.", valueName: "metres"))
     var strideLength: Double?
 
     @Option(
@@ -78,6 +78,7 @@ struct IMUSteps: AsyncParsableCommand {
     var strideCalibration: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Calibrate the stride model: the recordings are one walk of this many metres; writes --stride-calibration.",
             valueName: "metres"))

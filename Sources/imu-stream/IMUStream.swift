@@ -66,13 +66,13 @@ struct IMUStream: AsyncParsableCommand {
     @OptionGroup var sensorRate: SensorRateOptions
 
     /// The sensor rate under its old spelling, kept for one release.
-    @Option(name: .customLong("rate"), help: .hidden)
+    @Option(name: .customLong("rate"), parsing: .unconditional, help: .hidden)
     var deprecatedRate: Double?
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Stop after this many samples.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many samples.", valueName: "count"))
     var samples: Int?
 
     @OptionGroup var output: JSONOptions

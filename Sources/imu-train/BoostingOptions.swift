@@ -4,19 +4,19 @@ import CommandLineSupport
 
 /// Command-line options for the gradient-boosting hyperparameters.
 struct BoostingOptions: ParsableArguments {
-    @Option(help: "Boosting rounds.")
+    @Option(parsing: .unconditional, help: "Boosting rounds.")
     var rounds = GradientBoostingParameters().rounds
 
-    @Option(help: "Learning rate (shrinkage).")
+    @Option(parsing: .unconditional, help: "Learning rate (shrinkage).")
     var learningRate = GradientBoostingParameters().learningRate
 
-    @Option(help: "Maximum tree depth.")
+    @Option(parsing: .unconditional, help: "Maximum tree depth.")
     var maxDepth = GradientBoostingParameters().maximumDepth
 
-    @Option(help: "Fraction of features each tree may use.")
+    @Option(parsing: .unconditional, help: "Fraction of features each tree may use.")
     var featureFraction = GradientBoostingParameters().featureFraction
 
-    @Option(help: "Seed for every random choice (same data + seed = same model).")
+    @Option(parsing: .unconditional, help: "Seed for every random choice (same data + seed = same model).")
     var seed = GradientBoostingParameters().seed
 
     /// Refuses boosting flags outside their ranges (see `GradientBoostingParameters.validate()`).

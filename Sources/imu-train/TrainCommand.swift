@@ -70,13 +70,13 @@ struct TrainCommand: ParsableCommand {
     @Flag(help: "Run subject-disjoint cross-validation and report it.")
     var crossValidate = false
 
-    @Option(help: "Number of cross-validation folds (subjects are never split).")
+    @Option(parsing: .unconditional, help: "Number of cross-validation folds (subjects are never split).")
     var folds = 5
 
     @Flag(help: "Choose rounds, learning rate and depth by inner subject-disjoint folds (nested with --cross-validate).")
     var tune = false
 
-    @Option(help: "Number of inner folds of the --tune search.")
+    @Option(parsing: .unconditional, help: "Number of inner folds of the --tune search.")
     var innerFolds = 3
 
     @Option(name: .customLong("description"), help: "What the data is, stored in the model (default: the input paths).")

@@ -7,10 +7,10 @@ struct WindowOptions: ParsableArguments {
     /// The device-motion rate the sessions are resampled to (`--rate`), the model's rate.
     @OptionGroup var motionRate: MotionRateOptions
 
-    @Option(help: "Window length in samples.")
+    @Option(parsing: .unconditional, help: "Window length in samples.")
     var window = WindowConfiguration.standard.size
 
-    @Option(help: "Samples between the starts of consecutive windows.")
+    @Option(parsing: .unconditional, help: "Samples between the starts of consecutive windows.")
     var hop = WindowConfiguration.standard.hop
 
     /// The device-motion rate, in Hz.

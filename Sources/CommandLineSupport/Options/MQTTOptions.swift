@@ -22,7 +22,7 @@ public struct MQTTOptions: ParsableArguments, Sendable {
 
     /// The device-motion publishing rate (`--mqtt-motion-rate`), in Hz; nil publishes no device motion.
     @Option(
-        name: .customLong("mqtt-motion-rate"),
+        name: .customLong("mqtt-motion-rate"), parsing: .unconditional,
         help: ArgumentHelp("Also publish device motion at this rate (QoS 0), in Hz.", valueName: "hz"))
     public var motionRate: Double?
 
@@ -37,7 +37,7 @@ public struct MQTTOptions: ParsableArguments, Sendable {
 
     /// How many QoS 1 messages are kept while the broker is unreachable (`--mqtt-queue`).
     @Option(
-        name: .customLong("mqtt-queue"),
+        name: .customLong("mqtt-queue"), parsing: .unconditional,
         help: ArgumentHelp(
             "Messages kept while the broker is unreachable; beyond, the oldest are dropped (logged).",
             valueName: "messages"))

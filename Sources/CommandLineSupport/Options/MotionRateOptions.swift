@@ -6,7 +6,7 @@ public struct MotionRateOptions: ParsableArguments, Sendable {
     public static let defaultRate = 25.0
 
     /// The device-motion rate (`--rate`), in Hz; each tool checks it against its own documented range.
-    @Option(help: ArgumentHelp("Device-motion (output) rate, in Hz.", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Device-motion (output) rate, in Hz.", valueName: "hz"))
     public var rate = Self.defaultRate
 
     /// Creates the options with their defaults.

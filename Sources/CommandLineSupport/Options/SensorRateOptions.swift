@@ -11,6 +11,7 @@ public struct SensorRateOptions: ParsableArguments, Sendable {
 
     /// The rate given (`--sensor-rate`), in Hz; nil when none was.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Sampling rate to ask the sensor for, in Hz: the smallest it offers at or above this (default: 100 where the tool fuses device motion, else the sensor's current rate).",
             valueName: "hz"))

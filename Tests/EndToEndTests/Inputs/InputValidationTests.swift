@@ -143,6 +143,26 @@ struct InputValidationTests {
         }
     }
 
+    @Test("A negative number after a numeric flag is its value: the answer is the flag's range, not a missing value")
+    func negativeFlagValues() throws {
+        let cases: [(String, [String], String)] = [
+            ("imu-classify", ["--replay", demo.path, "--hop", "-1"], "--hop -1 is outside 1...10000 samples"),
+            ("imu-classify", ["--replay", demo.path, "--threshold", "-0.5"], "--threshold -0.5 is outside 0...1"),
+            ("imu-classify", ["--replay", demo.path, "--retention", "-3"], "--retention -3 is outside 1...3650 days"),
+            ("imu-stream", ["--duration", "-1"], "--duration -1 is outside 0.01...31536000 s"),
+            ("imu-record", ["--tag", "x", "--rate", "-5"], "--rate -5 is outside 0.1...100 Hz"),
+            ("imu-steps", ["--height", "-1.7", demo.path], "--height -1.7 is outside 0.5...2.5 m"),
+            ("imu-train", [demo.path, "--cross-validate", "--learning-rate", "-0.1"], "--learning-rate -0.1 is outside (0, 1]"),
+            ("imu-train", [demo.path, "--cross-validate", "--seed", "-1"], "the value '-1' is invalid for '--seed <seed>'"),
+        ]
+        for (tool, arguments, message) in cases {
+            let result = try run(tool, arguments)
+            #expect(result.status == ExitStatus.usage.rawValue, "\(tool) \(arguments): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        }
+    }
+
     @Test("imu-import of an empty folder or a foreign one (files, but not the dataset) writes nothing and exits 14")
     func importEmptyOrForeignFolder() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
