@@ -143,7 +143,7 @@ struct InputValidationTests {
         }
     }
 
-    @Test("A negative number after a numeric flag is its value: the answer is the flag's range, not a missing value")
+    @Test("A negative number after a numeric flag is its value: the answer is the flag's range (--seed: its type), not a missing value")
     func negativeFlagValues() throws {
         let cases: [(String, [String], String)] = [
             ("imu-classify", ["--replay", demo.path, "--hop", "-1"], "--hop -1 is outside 1...10000 samples"),
