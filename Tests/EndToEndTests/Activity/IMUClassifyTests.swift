@@ -210,6 +210,34 @@ struct IMUClassifyTests {
         #expect(responsive.compactMap { $0["activity"] as? String }.last == "sitting")
     }
 
+    @Test("--replay --responsive --threshold 0.5: the same probabilities, `unknown` where no activity has an even chance")
+    func replayResponsiveAbstaining() throws {
+        let testbed = try Testbed()
+        defer { testbed.close() }
+        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+        func lines(_ arguments: [String]) throws -> [[String: Any]] {
+            let run = try testbed.runUnderPreload(
+                executable: try product("imu-classify"), arguments: ["--replay", recording, "--json", "--responsive"] + arguments)
+            #expect(run.status == ExitStatus.success.rawValue, "\(run.standardError)")
+            return try windowLines(run.output)
+        }
+        let naming = try lines([])
+        let abstaining = try lines(["--threshold", "0.5"])
+        #expect(abstaining.map { $0["timestamp"] as? Double } == naming.map { $0["timestamp"] as? Double })
+        var unknown = 0
+        for (line, named) in zip(abstaining, naming) {
+            let probabilities = try #require(line["probabilities"] as? [String: Double])
+            #expect(probabilities == named["probabilities"] as? [String: Double])
+            let best = try #require(probabilities.max { $0.value < $1.value })
+            #expect(named["activity"] as? String == best.key)
+            #expect(line["activity"] as? String == (best.value >= 0.5 ? best.key : "unknown"))
+            if best.value < 0.5 { unknown += 1 }
+        }
+        // The demo's walk-to-sit switch has windows where the pair is less sure than that (12 of 221).
+        #expect(unknown > 0)
+        #expect(abstaining.compactMap { $0["activity"] as? String }.last == "sitting")
+    }
+
     @Test("--replay --hop 5: a prediction every 5 samples (0.2 s) from the same 4 s windows; a hop past the window is refused")
     func replayShortHop() throws {
         let testbed = try Testbed()
