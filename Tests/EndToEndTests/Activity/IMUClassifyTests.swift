@@ -21,6 +21,16 @@ struct IMUClassifyTests {
         try jsonLines(output).filter { $0["activity"] != nil }
     }
 
+    /// The JSON window lines of `imu-classify --replay` of the bundled demo recording (a walk, then sitting down)
+    /// with `arguments`, the run checked to succeed.
+    private func demoWindowLines(_ testbed: Testbed, _ arguments: [String]) throws -> [[String: Any]] {
+        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
+        let run = try testbed.runUnderPreload(
+            executable: try product("imu-classify"), arguments: ["--replay", recording, "--json"] + arguments)
+        #expect(run.status == ExitStatus.success.rawValue, "\(run.standardError)")
+        return try windowLines(run.output)
+    }
+
     @Test("--live --json: one line per hop once a window is full, with activity, confidence and probabilities")
     func liveCadence() throws {
         let testbed = try Testbed()
@@ -183,13 +193,7 @@ struct IMUClassifyTests {
     func replayResponsive() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
-        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
-        func lines(_ arguments: [String]) throws -> [[String: Any]] {
-            let run = try testbed.runUnderPreload(
-                executable: try product("imu-classify"), arguments: ["--replay", recording, "--json"] + arguments)
-            #expect(run.status == ExitStatus.success.rawValue, "\(run.standardError)")
-            return try windowLines(run.output)
-        }
+        func lines(_ arguments: [String]) throws -> [[String: Any]] { try demoWindowLines(testbed, arguments) }
         let responsive = try lines(["--responsive"])
         let fast = ["--hop", "5", "--smoothing", "1", "--threshold", "0"]
         let models = [ActivityModel.defaultModelFileName, ActivityModel.shortWindowModelFileName].map { name in
@@ -214,15 +218,8 @@ struct IMUClassifyTests {
     func replayResponsiveAbstaining() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
-        let recording = PackageLocations.packageRoot.appendingPathComponent("Fixtures/recordings/walking-to-sitting.imurec").path
-        func lines(_ arguments: [String]) throws -> [[String: Any]] {
-            let run = try testbed.runUnderPreload(
-                executable: try product("imu-classify"), arguments: ["--replay", recording, "--json", "--responsive"] + arguments)
-            #expect(run.status == ExitStatus.success.rawValue, "\(run.standardError)")
-            return try windowLines(run.output)
-        }
-        let naming = try lines([])
-        let abstaining = try lines(["--threshold", "0.5"])
+        let naming = try demoWindowLines(testbed, ["--responsive"])
+        let abstaining = try demoWindowLines(testbed, ["--responsive", "--threshold", "0.5"])
         #expect(abstaining.map { $0["timestamp"] as? Double } == naming.map { $0["timestamp"] as? Double })
         var unknown = 0
         for (line, named) in zip(abstaining, naming) {
