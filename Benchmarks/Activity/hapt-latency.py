@@ -15,7 +15,8 @@ segment's end counts as never settled.
 Usage (from the package root, after `swift build -c release --static-swift-stdlib`):
   python3 Benchmarks/Activity/hapt-latency.py --classify-args "--hop 5 --smoothing 1 --threshold 0"
 Options as latency.py's (--bin, --recordings: imported HAPT segments, made with imu-import when absent, --folds,
---train-args, --classify-args, --work, --accuracy, --transitions, --transition-window, --second-window), and --data (the HAPT folder),
+--train-args, --classify-args, --work, --accuracy, --transitions, --transition-window, --second-window,
+--thresholds), and --data (the HAPT folder),
 --gap (seconds, default 10). --transitions joins each training subject's first segment of every activity with its
 first of every other, as latency.py does with MotionSense trials. Results: Benchmarks/Activity/RESULTS.md.
 """
@@ -31,7 +32,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from latency import (Tally, add_shared_options, classifiers, classify, fold_done, fold_models, held_out_confusion,
-                     measure, percentile, require_tools, window_seconds)
+                     measure, percentile, require_tools, thresholded, window_seconds)
 
 # HAPT's basic activities (its activity_labels.txt) by the canonical names imu-import gives them.
 ACTIVITIES = {1: "walking", 2: "upstairs", 3: "downstairs", 4: "sitting", 5: "standing", 6: "lying"}
@@ -150,13 +151,14 @@ def main():
                      if activity in ACTIVITIES]
             for label, used in classifiers(models).items():
                 predictions = classify(tools, experiments[(experiment, user)], used, arguments.classify_args)
-                tallies[label].add_windows(predictions, spans, window_seconds(used))
-                for old, new, switch, end, between in recorded_switches(labelled, arguments.gap):
-                    within = [p for p in predictions if p["timestamp"] < end]
-                    latency, wrong, unknown = measure(within, switch, old, new)
-                    tallies[label].results.append((subject, old, new, latency, wrong, unknown))
-                    if latency is not None:
-                        from_old[label].append(latency + between)
+                for heading, measured in [(label, predictions), *thresholded(label, predictions, arguments.thresholds)]:
+                    tallies[heading].add_windows(measured, spans, window_seconds(used))
+                    for old, new, switch, end, between in recorded_switches(labelled, arguments.gap):
+                        within = [p for p in measured if p["timestamp"] < end]
+                        latency, wrong, unknown = measure(within, switch, old, new)
+                        tallies[heading].results.append((subject, old, new, latency, wrong, unknown))
+                        if latency is not None:
+                            from_old[heading].append(latency + between)
         fold_done(tallies, fold_index, arguments.folds)
     for label, tally in tallies.items():
         tally.summarise(label)

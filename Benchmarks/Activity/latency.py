@@ -27,7 +27,10 @@ seconds into the new activity and is tagged with it), --bridge SECONDS (between 
 phone turning at a constant rate from the first trial's gravity direction to the second's; latency is measured from the
 second trial's first reading), --second-window SAMPLES (also a fold model of windows that long, hop half that, trained
 on the same recordings with --train-args; the streams are replayed with both, imu-classify averaging them, and with the
-first alone, and both are printed, the first alone as the anchor of the same run; --accuracy evaluates each). Every run also prints the per-window accuracy of the replayed streams themselves
+first alone, and both are printed, the first alone as the anchor of the same run; --accuracy evaluates each),
+--thresholds T,... (each classifier measured again with each threshold applied to its predictions, which
+--classify-args must make with --threshold 0: below T a prediction becomes `unknown`, as imu-classify --threshold T
+reports it, from the same replays). Every run also prints the per-window accuracy of the replayed streams themselves
 (the predictions whose window lies inside one trial). Results and commands: Benchmarks/Activity/RESULTS.md.
 """
 
@@ -266,6 +269,25 @@ def classifiers(models):
     return {"the first model alone (the anchor)": models[:1], "the two models averaged": models}
 
 
+def with_threshold(predictions, threshold):
+    """`predictions`, made with --threshold 0, as imu-classify --threshold `threshold` reports them: an activity whose
+    probability is below it becomes `unknown`."""
+    if any(prediction["activity"] == "unknown" for prediction in predictions):
+        sys.exit("--thresholds needs predictions made with --threshold 0 (add it to --classify-args)")
+    relabelled = []
+    for prediction in predictions:
+        best = max(prediction["probabilities"], key=prediction["probabilities"].get)
+        below = prediction["probabilities"][best] < threshold
+        relabelled.append({**prediction, "activity": "unknown" if below else best})
+    return relabelled
+
+
+def thresholded(label, predictions, thresholds):
+    """(the heading, the predictions) of `label`'s classifier with each of `thresholds` applied (``with_threshold``)."""
+    for threshold in thresholds:
+        yield f"{label or 'the model'}, --threshold {threshold:g} applied", with_threshold(predictions, threshold)
+
+
 def window_seconds(models):
     """The longest window of `models` (model files), in seconds: the windows a replay with them is cut into."""
     windows = [json.loads(Path(model).read_text())["window"] for model in models]
@@ -341,6 +363,9 @@ def add_shared_options(parser):
     parser.add_argument("--accuracy", action="store_true", help="also the fold models' per-window held-out accuracy")
     parser.add_argument("--transitions", default="", help="seconds into the new activity of each switch window added")
     parser.add_argument("--transition-window", type=float, default=4.0, help="the model's window, seconds")
+    parser.add_argument("--thresholds", type=lambda text: [float(value) for value in text.split(",")], default=[],
+                        help="also measure each classifier with these thresholds applied to its predictions, comma-"
+                             "separated (made with --threshold 0 in --classify-args; ``with_threshold``)")
     parser.add_argument("--second-window", type=int, default=0,
                         help="also train per fold a model of windows this many samples long (hop half that, after "
                              "--train-args) and replay with both: imu-classify averages them")
@@ -441,9 +466,11 @@ def main():
                         kept.mkdir(exist_ok=True)
                         (kept / f"{subject}-{old}-to-{new}.json").write_text(
                             json.dumps({"switch": switch, "old": old, "new": new, "predictions": predictions}))
-                    latency, wrong, unknown = measure(predictions, switch, old, new)
-                    tallies[label].results.append((subject, old, new, latency, wrong, unknown))
-                    tallies[label].add_windows(predictions, spans, window_seconds(used))
+                    runs = [(label, predictions), *thresholded(label, predictions, arguments.thresholds)]
+                    for heading, measured in runs:
+                        latency, wrong, unknown = measure(measured, switch, old, new)
+                        tallies[heading].results.append((subject, old, new, latency, wrong, unknown))
+                        tallies[heading].add_windows(measured, spans, window_seconds(used))
                 shutil.rmtree(stream)
         fold_done(tallies, fold_index, arguments.folds)
     for label, tally in tallies.items():
