@@ -31,8 +31,9 @@ first alone, and both are printed, the first alone as the anchor of the same run
 --thresholds T,... (each classifier measured again with each threshold applied to its predictions, which
 --classify-args must make with --threshold 0: below T a prediction becomes `unknown`, as imu-classify --threshold T
 reports it, from the same replays), --turned-over (an experiment: every training recording also upside down in its
-pocket, x and y of its readings negated, for both models). Every run also prints the per-window accuracy of the replayed streams themselves
-(the predictions whose window lies inside one trial). Results and commands: Benchmarks/Activity/RESULTS.md.
+pocket, x and y of its readings negated, for both models). Every run also prints the per-window accuracy of the
+replayed streams themselves (the predictions whose window lies inside one trial). Results and commands:
+Benchmarks/Activity/RESULTS.md.
 """
 
 import argparse
