@@ -193,14 +193,13 @@ struct IMUClassifyTests {
     func replayResponsive() throws {
         let testbed = try Testbed()
         defer { testbed.close() }
-        func lines(_ arguments: [String]) throws -> [[String: Any]] { try demoWindowLines(testbed, arguments) }
-        let responsive = try lines(["--responsive"])
+        let responsive = try demoWindowLines(testbed, ["--responsive"])
         let fast = ["--hop", "5", "--smoothing", "1", "--threshold", "0"]
         let models = [ActivityModel.defaultModelFileName, ActivityModel.shortWindowModelFileName].map { name in
             ActivityModel.bundledModelCandidates(named: name).first { FileManager.default.fileExists(atPath: $0.path) }!.path
         }
-        let long = try lines(fast + ["--model", models[0]])
-        let short = try lines(fast + ["--model", models[1]])
+        let long = try demoWindowLines(testbed, fast + ["--model", models[0]])
+        let short = try demoWindowLines(testbed, fast + ["--model", models[1]])
         let shortByTime = Dictionary(uniqueKeysWithValues: short.map { ($0["timestamp"] as! Double, $0) })
         // The 4 s model's cadence (a line every 0.2 s once its window is full), each line the two models' mean.
         #expect(responsive.map { $0["timestamp"] as? Double } == long.map { $0["timestamp"] as? Double })
