@@ -16,7 +16,7 @@ Usage (from the package root, after `swift build -c release --static-swift-stdli
   python3 Benchmarks/Activity/hapt-latency.py --classify-args "--hop 5 --smoothing 1 --threshold 0"
 Options as latency.py's (--bin, --recordings: imported HAPT segments, made with imu-import when absent, --folds,
 --train-args, --classify-args, --work, --accuracy, --transitions, --transition-window, --second-window,
---thresholds, --turned-over), and --data (the HAPT folder),
+--thresholds), and --data (the HAPT folder),
 --gap (seconds, default 10). --transitions joins each training subject's first segment of every activity with its
 first of every other, as latency.py does with MotionSense trials. Results: Benchmarks/Activity/RESULTS.md.
 """

@@ -30,8 +30,7 @@ on the same recordings with --train-args; the streams are replayed with both, im
 first alone, and both are printed, the first alone as the anchor of the same run; --accuracy evaluates each),
 --thresholds T,... (each classifier measured again with each threshold applied to its predictions, which
 --classify-args must make with --threshold 0: below T a prediction becomes `unknown`, as imu-classify --threshold T
-reports it, from the same replays), --turned-over (an experiment: every training recording also upside down in its
-pocket, x and y of its readings negated, for both models). Every run also prints the per-window accuracy of the
+reports it, from the same replays). Every run also prints the per-window accuracy of the
 replayed streams themselves (the predictions whose window lies inside one trial). Results and commands:
 Benchmarks/Activity/RESULTS.md.
 """
@@ -157,30 +156,6 @@ def join(first, second, destination, first_seconds=None, second_seconds=None, ta
         metadata["tag"] = tag
     (destination / "recording.json").write_text(json.dumps(metadata, indent=2))
     return switch
-
-
-def turned_over(recording, destination):
-    """Writes `recording` as the phone upside down in the same pocket would have recorded it: turned half a turn
-    about its z axis, so x and y of every acceleration and rotation rate change sign (the motion table is left
-    empty: imu-train fuses the raw readings again); returns the copy's path."""
-    header, rows = read_raw(recording)
-    destination.mkdir(parents=True)
-    with gzip.open(destination / "raw.csv", "wt") as handle:
-        handle.write(header)
-        for row in rows:
-            fields = row.rstrip("\n").split(",")
-            for column in (1, 2, 4, 5):
-                if fields[column]:
-                    fields[column] = f"{-float(fields[column]):.8f}"
-            handle.write(",".join(fields) + "\n")
-    for table in ("motion.csv", "events.csv"):
-        with open_text(recording / table) as source, gzip.open(destination / table, "wt") as target:
-            target.write(source.readline())
-    metadata = json.loads((recording / "recording.json").read_text())
-    metadata["counts"] = {"raw": len(rows), "motion": 0, "events": 0}
-    metadata["source"] = f"{metadata['source']} turned over"
-    (destination / "recording.json").write_text(json.dumps(metadata, indent=2))
-    return destination
 
 
 def measure(predictions, switch, old, new):
@@ -392,9 +367,6 @@ def add_shared_options(parser):
     parser.add_argument("--thresholds", type=lambda text: [float(value) for value in text.split(",")], default=[],
                         help="also measure each classifier with these thresholds applied to its predictions, comma-"
                              "separated (made with --threshold 0 in --classify-args; ``with_threshold``)")
-    parser.add_argument("--turned-over", action="store_true",
-                        help="an experiment: train on every training recording twice, as recorded and upside down "
-                             "(``turned_over``)")
     parser.add_argument("--second-window", type=int, default=0,
                         help="also train per fold a model of windows this many samples long (hop half that, after "
                              "--train-args) and replay with both: imu-classify averages them")
@@ -409,12 +381,7 @@ def require_tools(tools, script):
 
 def fold_models(tools, model, training, by_subject, training_subjects, arguments, work):
     """The fold's model (``fold_model``) and, with --second-window, one of those windows trained on the same
-    recordings (with --turned-over, each also upside down); returns their paths."""
-    if arguments.turned_over:
-        directory = work / "turned-over"
-        directory.mkdir(exist_ok=True)
-        training = training + [str(path) if path.exists() else str(turned_over(Path(recording), path))
-                               for recording in training for path in [directory / Path(recording).name]]
+    recordings; returns their paths."""
     fold_model(tools, model, training, by_subject, training_subjects, arguments, work)
     if not arguments.second_window:
         return [model]

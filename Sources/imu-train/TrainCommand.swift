@@ -33,8 +33,12 @@ struct TrainCommand: ParsableCommand {
             own axes (their magnitude, vertical and horizontal parts stay, and so does gravity per axis, the \
             posture): where the device may sit any way round, as a phone in a pocket, the model then generalises \
             better to people it never saw (MotionSense, subject-disjoint: 95.54 % -> 97.05 %); where it is mounted \
-            one way, it loses a little (HAPT, a phone on the waist: 96.28 % -> 95.40 %). The bundled model is \
-            trained so.
+            one way, it loses a little (HAPT, a phone on the waist: 96.28 % -> 95.40 %). --either-way-up learns \
+            every window a second time as the device upside down (turned half a turn about the axis out of its \
+            screen) would have measured it, for a phone that goes into a pocket either way up: a model of 13 \
+            MotionSense subjects classifies 3 others with their phones upside down at 98.12 % instead of 87.02 % \
+            (as recorded 98.12 % instead of 98.24 %); cross-validation still scores the recorded windows alone. The \
+            bundled models are trained with both.
 
             Inputs are recordings written by imu-record or imu-import (label = tag, read as an activity name of \
             docs/labels.md or through --label-map; subject = subject; their raw \
@@ -90,6 +94,14 @@ struct TrainCommand: ParsableCommand {
                 + "which stay the same when the device turns: for a device that sits any way round, in a pocket."))
     var movementAxes = true
 
+    @Flag(
+        help: ArgumentHelp(
+            "Learn every window also as if the device had been upside down.",
+            discussion: "Each window is learnt a second time as the device turned half a turn about its z axis (the "
+                + "axis out of the screen) would have measured it: for a phone that goes into a pocket either way up. "
+                + "Cross-validation is still scored on the recorded windows alone."))
+    var eitherWayUp = false
+
     @OptionGroup var window: WindowOptions
     @OptionGroup var boosting: BoostingOptions
     @OptionGroup var labelMap: LabelMapOption
@@ -136,8 +148,9 @@ struct TrainCommand: ParsableCommand {
         var table = FileSummaryTable(columns: ["session", "activity", "samples", "seconds", "windows"])
         progress.update("reading", completed: 0, total: total)
         let featureSet: FeatureSet = movementAxes ? .all : .withoutMovementAxes
-        let dataset = try loader.windowedDataset(from: inputs, configuration: configuration, featureSet: featureSet) {
-            session in
+        let dataset = try loader.windowedDataset(
+            from: inputs, configuration: configuration, featureSet: featureSet, eitherWayUp: eitherWayUp
+        ) { session in
             table.add(session.summaryRow(window: configuration))
             progress.clear()
             session.reportShortOrRepaired(tool: "imu-train", window: configuration, consequence: "it is not trained on")

@@ -10,7 +10,7 @@ import Testing
     /// The MotionSense subjects the bundled model was not trained on (Sources/ActivityKit/Resources/README.md).
     static let heldOutSubjects: Set = ["sub_8", "sub_16", "sub_22"]
 
-    /// Lowest accuracy the bundled model may reach on `Fixtures/heldout` (252 windows): it reached 96.83 % when it was
+    /// Lowest accuracy the bundled model may reach on `Fixtures/heldout` (252 windows): it reached 95.63 % when it was
     /// trained; the floor leaves room for a small, deliberate change of the features or the fusion, not for a broken one.
     static let heldOutAccuracyFloor = 0.90
 
@@ -22,6 +22,7 @@ import Testing
         #expect(model.featureSet == .withoutMovementAxes)
         #expect(model.featureNames == FeatureExtractor(configuration: model.window, featureSet: .withoutMovementAxes).featureNames)
         #expect(model.summary.recordingFusion == .live)
+        #expect(model.summary.eitherWayUp == true)
     }
 
     @Test("the bundled models, loaded and written again, give their files' bytes: the laid-out trees keep every node")
@@ -67,6 +68,19 @@ import Testing
         #expect(confusion.accuracy >= Self.heldOutAccuracyFloor, "accuracy \(confusion.accuracy)")
     }
 
+    @Test("the bundled model classifies the held-out subjects with their phones upside down in the pocket as well")
+    func bundledModelOnUnseenSubjectsUpsideDown() throws {
+        let model = try ActivityModel.bundledDefault()
+        let excerpt = Self.fixtures.appendingPathComponent("heldout").path
+        let sessions = try SessionLoader(sampleRate: model.window.sampleRate).sessions(from: [excerpt])
+        let recorded = try WindowedDataset(sessions: sessions, configuration: model.window, featureSet: model.featureSet)
+        let upsideDown = try WindowedDataset(
+            sessions: EitherWayUpTests.turned(sessions), configuration: model.window, featureSet: model.featureSet)
+        let accuracy = try model.evaluate(on: upsideDown).accuracy
+        #expect(accuracy >= Self.heldOutAccuracyFloor, "accuracy \(accuracy)")
+        #expect(abs(accuracy - (try model.evaluate(on: recorded).accuracy)) < 0.02)
+    }
+
     @Test("the bundled model of 2 s windows goes with the default: same subjects, activities, features and fusion")
     func bundledShortWindowModelGoesWithTheDefault() throws {
         let model = try ActivityModel.bundledDefault()
@@ -75,6 +89,7 @@ import Testing
         #expect(short.classNames == model.classNames)
         #expect(short.featureSet == .withoutMovementAxes)
         #expect(short.summary.recordingFusion == .live)
+        #expect(short.summary.eitherWayUp == true)
         #expect(short.summary.groups == model.summary.groups)
         #expect(short.summary.crossValidation?.method?.hasPrefix("nested") == true)
     }
@@ -97,7 +112,8 @@ import Testing
     func bundledModelIsSmall(name: String) throws {
         let url = try #require(ActivityModel.bundledModelCandidates(named: name).first { FileManager.default.fileExists(atPath: $0.path) })
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
-        #expect(size < 1_000_000)
+        // 0.93 and 1.01 MB since they learn every window either way up (the search chose 200 rounds of depth 4).
+        #expect(size < 1_500_000)
     }
 
     @Test("a format-1 model (the previous bundled model, cut to 3 rounds) still loads, without provenance")

@@ -8,6 +8,10 @@ public struct WindowedDataset: Sendable {
     public let featureSet: FeatureSet
     /// One feature row per window.
     public private(set) var features: FeatureMatrix
+    /// Built either way up: one row per window, the window's features as the device turned half a turn about its z
+    /// axis would have measured it (``DeviceMotion/turnedHalfAboutZ``), trained on beside ``features`` and never
+    /// tested on; nil otherwise.
+    public private(set) var turnedFeatures: FeatureMatrix?
     /// Activity name of each window.
     public private(set) var labels: [String]
     /// Group (subject) of each window.
@@ -21,45 +25,73 @@ public struct WindowedDataset: Sendable {
     public internal(set) var recordingFusion: FusionMode?
 
     /// Cuts every session into windows of `configuration` and extracts their features of `featureSet` (sessions in
-    /// parallel, result in input order).
+    /// parallel, result in input order); `eitherWayUp` adds ``turnedFeatures``.
     public init(
-        sessions: [LabelledSession], configuration: WindowConfiguration, featureSet: FeatureSet = .all
+        sessions: [LabelledSession], configuration: WindowConfiguration, featureSet: FeatureSet = .all,
+        eitherWayUp: Bool = false
     ) throws(ActivityError) {
         for session in sessions where abs(session.sampleRate - configuration.sampleRate) > 1e-6 {
             throw .sampleRateMismatch(session: session.name, expected: configuration.sampleRate, found: session.sampleRate)
         }
         let extractor = FeatureExtractor(configuration: configuration, featureSet: featureSet)
-        let columnCount = extractor.featureNames.count
         var perSession = concurrentMap(sessions.count) { index in
-            var window = SlidingWindow<DeviceMotion>(configuration: configuration)
-            var rows = FeatureMatrix(columnCount: columnCount)
-            for motion in sessions[index].motions where window.append(motion) {
-                rows.append(row: extractor.features(of: window.contents))
-            }
-            return rows
+            var windows = WindowFeatures(extractor: extractor, configuration: configuration, eitherWayUp: eitherWayUp)
+            windows.append(sessions[index].motions)
+            return windows
         }
-        self.configuration = configuration
-        self.featureSet = featureSet
-        features = FeatureMatrix(columnCount: columnCount)
-        labels = []
-        groups = []
-        sessionCount = 0
+        self.init(configuration: configuration, featureSet: featureSet, eitherWayUp: eitherWayUp)
         for index in perSession.indices {
-            var rows = perSession[index]
-            perSession[index] = FeatureMatrix(columnCount: columnCount)
-            try append(moving: &rows, label: sessions[index].label, group: sessions[index].group, hasSubject: true)
+            var windows = perSession[index]
+            perSession[index] = WindowFeatures(extractor: extractor, configuration: configuration, eitherWayUp: false)
+            try append(moving: &windows, label: sessions[index].label, group: sessions[index].group, hasSubject: true)
         }
     }
 
-    /// Adds one session's feature rows, emptying `rows` as they are copied (a session without rows adds nothing).
-    mutating func append(moving rows: inout FeatureMatrix, label: String, group: String, hasSubject: Bool) throws(ActivityError) {
-        guard rows.rowCount > 0 else { return }
+    /// An empty dataset, sessions to be appended.
+    init(configuration: WindowConfiguration, featureSet: FeatureSet, eitherWayUp: Bool) {
+        let columnCount = featureSet.featureNames.count
+        self.configuration = configuration
+        self.featureSet = featureSet
+        features = FeatureMatrix(columnCount: columnCount)
+        turnedFeatures = eitherWayUp ? FeatureMatrix(columnCount: columnCount) : nil
+        labels = []
+        groups = []
+        sessionCount = 0
+    }
+
+    /// Adds one session's windows, emptying `windows` as they are copied (a session without windows adds nothing).
+    mutating func append(moving windows: inout WindowFeatures, label: String, group: String, hasSubject: Bool)
+        throws(ActivityError)
+    {
+        guard windows.rows.rowCount > 0 else { return }
         sessionCount += 1
         if !hasSubject { sessionsWithoutSubject += 1 }
-        let count = rows.rowCount
-        try features.append(moving: &rows)
+        let count = windows.rows.rowCount
+        try features.append(moving: &windows.rows)
+        precondition((turnedFeatures == nil) == (windows.turnedRows == nil), "WindowedDataset: either way up or not")
+        if var turned = windows.turnedRows.take() { try turnedFeatures?.append(moving: &turned) }
         labels += repeatElement(label, count: count)
         groups += repeatElement(group, count: count)
+    }
+
+    /// The feature rows a model learns from for the windows `windows`: theirs, then (built either way up) their
+    /// turned copies in the same order.
+    public func trainingMatrix(windows: [Int]) throws(ActivityError) -> FeatureMatrix {
+        var matrix = try features.selecting(rows: windows)
+        if var turned = try turnedFeatures?.selecting(rows: windows) { try matrix.append(moving: &turned) }
+        return matrix
+    }
+
+    /// The feature rows a model learns from for every window: ``features``, then (built either way up)
+    /// ``turnedFeatures``.
+    public func trainingMatrix() throws(ActivityError) -> FeatureMatrix {
+        turnedFeatures == nil ? features : try trainingMatrix(windows: Array(0..<windowCount))
+    }
+
+    /// The class of every row of ``trainingMatrix(windows:)``, given each window's class in `classes`.
+    public func trainingClasses(windows: [Int], classes: [Int]) -> [Int] {
+        let own = windows.map { classes[$0] }
+        return turnedFeatures == nil ? own : own + own
     }
 
     /// Number of windows.

@@ -41,7 +41,8 @@ public struct SessionLoader: Sendable {
     }
 
     /// Every session under `paths`, in path order (read in parallel), all in memory at once: for small inputs and
-    /// tests; tools use ``windowedDataset(from:configuration:inspect:)``, which keeps only the windows' features.
+    /// tests; tools use ``windowedDataset(from:configuration:featureSet:eitherWayUp:inspect:)``, which keeps only the
+    /// windows' features.
     public func sessions(from paths: [String]) throws(ActivityError) -> [LabelledSession] {
         let inputs = try inputs(from: paths)
         return try Self.collect(
@@ -58,10 +59,12 @@ public struct SessionLoader: Sendable {
 
     /// The windows of every session under `paths`, cut by `configuration`, in path order, with the features of
     /// `featureSet`. Each session's motion is cut into windows as it is fused and only the windows' features are
-    /// kept, so memory grows with the number of windows, not with the size of the files; `inspect` sees each
-    /// session's summary (to name one shorter than a window, or readings dropped).
+    /// kept, so memory grows with the number of windows, not with the size of the files; `eitherWayUp` adds each
+    /// window's features as the device turned half a turn about z would have measured it
+    /// (``WindowedDataset/turnedFeatures``). `inspect` sees each session's summary (to name one shorter than a
+    /// window, or readings dropped).
     public func windowedDataset(
-        from paths: [String], configuration: WindowConfiguration, featureSet: FeatureSet = .all,
+        from paths: [String], configuration: WindowConfiguration, featureSet: FeatureSet = .all, eitherWayUp: Bool = false,
         inspect: (SessionSummary) -> Void = { _ in }
     ) throws(ActivityError) -> WindowedDataset {
         guard abs(sampleRate - configuration.sampleRate) <= 1e-6 else {
@@ -69,27 +72,27 @@ public struct SessionLoader: Sendable {
         }
         let inputs = try inputs(from: paths)
         let extractor = FeatureExtractor(configuration: configuration, featureSet: featureSet)
-        var dataset = try WindowedDataset(sessions: [], configuration: configuration, featureSet: featureSet)
+        let emptyWindows = WindowFeatures(extractor: extractor, configuration: configuration, eitherWayUp: false)
+        var dataset = WindowedDataset(configuration: configuration, featureSet: featureSet, eitherWayUp: eitherWayUp)
         var start = 0
         while start < inputs.count {
             let group = Array(inputs[start..<min(start + Self.sessionsPerGroup, inputs.count)])
             var results = concurrentMap(group.count) { index in
                 Result { () throws(ActivityError) in
-                    var window = SlidingWindow<DeviceMotion>(configuration: configuration)
-                    var rows = FeatureMatrix(columnCount: extractor.featureNames.count, residentBytes: Self.residentBytesPerSession)
-                    let summary = try stream(group[index]) { motions in
-                        for motion in motions where window.append(motion) { rows.append(row: extractor.features(of: window.contents)) }
-                    }
-                    return (summary, rows)
+                    var windows = WindowFeatures(
+                        extractor: extractor, configuration: configuration, eitherWayUp: eitherWayUp,
+                        residentBytes: Self.residentBytesPerSession)
+                    let summary = try stream(group[index]) { motions in windows.append(motions) }
+                    return (summary, windows)
                 }
             }
             for index in results.indices {
-                var (summary, rows) = try results[index].get()
+                var (summary, windows) = try results[index].get()
                 // The group's copy is dropped so that moving the rows into the dataset releases each block once copied.
-                results[index] = .success((summary, FeatureMatrix(columnCount: rows.columnCount)))
+                results[index] = .success((summary, emptyWindows))
                 inspect(summary)
-                if case .recording = group[index], rows.rowCount > 0 { dataset.recordingFusion = fusionMode }
-                try dataset.append(moving: &rows, label: summary.label, group: summary.group, hasSubject: summary.hasSubject)
+                if case .recording = group[index], windows.rows.rowCount > 0 { dataset.recordingFusion = fusionMode }
+                try dataset.append(moving: &windows, label: summary.label, group: summary.group, hasSubject: summary.hasSubject)
             }
             start += group.count
         }

@@ -22,7 +22,8 @@ public struct ActivityTrainer: Sendable {
         let labels = try Self.indices(of: dataset.labels, in: classNames)
         let classifier = try GradientBoostingTrainer(parameters: parameters)
             .train(
-                matrix: dataset.features, labels: labels, classCount: classNames.count, progress: progress)
+                matrix: try dataset.trainingMatrix(), labels: dataset.trainingClasses(windows: Array(labels.indices), classes: labels),
+                classCount: classNames.count, progress: progress)
         var windowsPerClass: [String: Int] = [:]
         for label in dataset.labels { windowsPerClass[label, default: 0] += 1 }
         let summary = TrainingSummary(
@@ -32,7 +33,8 @@ public struct ActivityTrainer: Sendable {
             parameters: parameters,
             crossValidation: crossValidation, groups: Array(Set(dataset.groups)).sorted(),
             sessionsWithoutSubject: dataset.sessionsWithoutSubject,
-            hyperparameterSelection: selection ?? .given(parameters), recordingFusion: dataset.recordingFusion
+            hyperparameterSelection: selection ?? .given(parameters), recordingFusion: dataset.recordingFusion,
+            eitherWayUp: dataset.turnedFeatures == nil ? nil : true
         )
         return try ActivityModel(
             window: dataset.configuration, featureSet: dataset.featureSet, classNames: classNames, summary: summary,
@@ -54,7 +56,7 @@ public struct ActivityTrainer: Sendable {
         for fold in 0..<foldCount {
             let training = folds.trainingWindows(holdingOut: fold)
             let classifier = try trainer.train(
-                matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] },
+                matrix: dataset.trainingMatrix(windows: training), labels: dataset.trainingClasses(windows: training, classes: labels),
                 classCount: classNames.count, progress: { progress(fold, $0, $1) }
             )
             var foldConfusion = ConfusionMatrix(classNames: classNames)
@@ -86,13 +88,14 @@ public struct ActivityTrainer: Sendable {
         var chosen: [TunedParameters] = []
         for fold in 0..<foldCount {
             let training = folds.trainingWindows(holdingOut: fold)
-            let selection = try search.select(
-                features: dataset.features, labels: labels, groups: dataset.groups, rows: training, classNames: classNames
-            ) { done, total in progress(fold, done, total + 1) }
+            let selection = try search.select(in: dataset, windows: training, classes: labels, classNames: classNames) {
+                done, total in progress(fold, done, total + 1)
+            }
             chosen.append(selection.chosen)
             let classifier = try GradientBoostingTrainer(parameters: selection.chosen.applied(to: search.base))
                 .train(
-                    matrix: dataset.features.selecting(rows: training), labels: training.map { labels[$0] }, classCount: classNames.count)
+                    matrix: dataset.trainingMatrix(windows: training), labels: dataset.trainingClasses(windows: training, classes: labels),
+                    classCount: classNames.count)
             progress(fold, search.trainingCount + 1, search.trainingCount + 1)
             var foldConfusion = ConfusionMatrix(classNames: classNames)
             for window in folds.heldOutWindows(fold) {

@@ -24,31 +24,34 @@ public struct HyperparameterSearch: Sendable {
     /// Trainings one search runs: one per learning rate and depth per inner fold.
     public var trainingCount: Int { grid.learningRates.count * grid.maximumDepths.count * innerFolds }
 
-    /// Scores every candidate on group-disjoint inner folds of `rows` (indices into `features`) and picks the best
-    /// pooled macro-F1; a tie goes to the cheaper candidate (fewer rounds, then lower rate, then shallower trees).
+    /// Scores every candidate on group-disjoint inner folds of the windows `windows` of `dataset` (each of class
+    /// `classes[window]`, an index into `classNames`) and picks the best pooled macro-F1; a tie goes to the cheaper
+    /// candidate (fewer rounds, then lower rate, then shallower trees). Every fold learns from its windows' training
+    /// rows (``WindowedDataset/trainingMatrix(windows:)``) and is scored on the recorded windows alone.
     public func select(
-        features: FeatureMatrix, labels: [Int], groups: [String], rows: [Int], classNames: [String],
+        in dataset: WindowedDataset, windows: [Int], classes: [Int], classNames: [String],
         progress: (_ completedTrainings: Int, _ totalTrainings: Int) -> Void = { _, _ in }
     ) throws(ActivityError) -> HyperparameterSelection {
-        let folds = try GroupedFolds(groups: rows.map { groups[$0] }, foldCount: innerFolds)
+        let folds = try GroupedFolds(groups: windows.map { dataset.groups[$0] }, foldCount: innerFolds)
         let candidates = grid.candidates
         var confusions = candidates.map { _ in ConfusionMatrix(classNames: classNames) }
         var completed = 0
         for fold in 0..<innerFolds {
-            let training = folds.trainingWindows(holdingOut: fold).map { rows[$0] }
-            let heldOut = folds.heldOutWindows(fold).map { rows[$0] }
+            let training = folds.trainingWindows(holdingOut: fold).map { windows[$0] }
+            let heldOut = folds.heldOutWindows(fold).map { windows[$0] }
             for depth in grid.maximumDepths {
                 for rate in grid.learningRates {
                     let longest = TunedParameters(rounds: grid.rounds.last ?? 1, learningRate: rate, maximumDepth: depth)
                     let classifier = try GradientBoostingTrainer(parameters: longest.applied(to: base))
                         .train(
-                            matrix: features.selecting(rows: training), labels: training.map { labels[$0] }, classCount: classNames.count)
-                    for row in heldOut {
-                        let best = classifier.bestClasses(for: try features.row(row), afterRounds: grid.rounds)
+                            matrix: dataset.trainingMatrix(windows: training),
+                            labels: dataset.trainingClasses(windows: training, classes: classes), classCount: classNames.count)
+                    for window in heldOut {
+                        let best = classifier.bestClasses(for: try dataset.features.row(window), afterRounds: grid.rounds)
                         for (checkpoint, prediction) in best.enumerated() {
                             let candidate = TunedParameters(rounds: grid.rounds[checkpoint], learningRate: rate, maximumDepth: depth)
                             if let index = candidates.firstIndex(of: candidate) {
-                                confusions[index].record(truth: labels[row], prediction: prediction)
+                                confusions[index].record(truth: classes[window], prediction: prediction)
                             }
                         }
                     }
@@ -78,8 +81,8 @@ public struct HyperparameterSearch: Sendable {
     ) throws(ActivityError) -> HyperparameterSelection {
         let classNames = dataset.classNames
         return try select(
-            features: dataset.features, labels: try ActivityTrainer.indices(of: dataset.labels, in: classNames), groups: dataset.groups,
-            rows: Array(0..<dataset.windowCount), classNames: classNames, progress: progress)
+            in: dataset, windows: Array(0..<dataset.windowCount), classes: try ActivityTrainer.indices(of: dataset.labels, in: classNames),
+            classNames: classNames, progress: progress)
     }
 
     /// Ordering for ties: fewer rounds, then a lower learning rate, then shallower trees.

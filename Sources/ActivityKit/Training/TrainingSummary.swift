@@ -33,13 +33,17 @@ public struct TrainingSummary: Codable, Sendable, Hashable {
     /// `offline` (`imu-train --offline`); nil when no recording was (dataset files carry their own device motion) and
     /// in models from before it was recorded.
     public var recordingFusion: FusionMode?
+    /// True when every window was also learnt from as the device turned half a turn about its z axis would have
+    /// measured it (`imu-train --either-way-up`); nil when not, and in models from before it could be.
+    public var eitherWayUp: Bool?
 
     /// Creates a summary.
     public init(
         dataDescription: String, sessionCount: Int, windowCount: Int, groupCount: Int, windowsPerClass: [String: Int],
         parameters: GradientBoostingParameters, crossValidation: CrossValidationSummary?, groups: [String]? = nil,
         sessionsWithoutSubject: Int? = nil, projectVersion: String? = ProjectVersion.current,
-        hyperparameterSelection: HyperparameterSelection? = nil, recordingFusion: FusionMode? = nil
+        hyperparameterSelection: HyperparameterSelection? = nil, recordingFusion: FusionMode? = nil,
+        eitherWayUp: Bool? = nil
     ) {
         self.dataDescription = dataDescription
         self.sessionCount = sessionCount
@@ -53,6 +57,7 @@ public struct TrainingSummary: Codable, Sendable, Hashable {
         self.projectVersion = projectVersion
         self.hyperparameterSelection = hyperparameterSelection
         self.recordingFusion = recordingFusion
+        self.eitherWayUp = eitherWayUp
     }
 }
 

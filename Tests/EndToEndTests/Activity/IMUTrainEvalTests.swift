@@ -1,6 +1,7 @@
 import ActivityKit
 import CommandLineSupport
 import DatasetImporters
+import DeviceMotionKit
 import Foundation
 import IIOTestbed
 import MotionRecording
@@ -276,6 +277,34 @@ struct IMUTrainEvalTests {
             featureSet: .withoutMovementAxes)
         #expect(lines.count == windows.windowCount && !lines.isEmpty)
         #expect(lines.allSatisfy { $0["activity"] as? String != "standing" }, "\(replay.output)")
+    }
+
+    @Test("--either-way-up: every window learnt upside down too; cross-validation scores the recorded windows alone")
+    func eitherWayUp() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
+        let modelURL = scratch.root.appendingPathComponent("either-way-up.model")
+        let result = try scratch.run(
+            "imu-train",
+            [scratch.motionSense.path, "--either-way-up", "--cross-validate", "--folds", "2", "--json", "-o", modelURL.path]
+                + trainingOptions)
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        let sessions = try SessionLoader(sampleRate: 25).sessions(from: [scratch.motionSense.path])
+        let configuration = try WindowConfiguration(size: 20, hop: 5, sampleRate: 25)
+        let recorded = try WindowedDataset(sessions: sessions, configuration: configuration)
+        let lines = try jsonLines(result.output)
+        try expectConsistent(try #require(lines.first), classNames: ["standing", "walking"], windows: recorded.windowCount)
+        #expect(lines.last?["windows"] as? Int == recorded.windowCount)
+        let model = try ActivityModel.load(contentsOf: modelURL)
+        #expect(model.summary.eitherWayUp == true)
+        #expect(model.summary.windowCount == recorded.windowCount)
+        // The excerpts recorded upside down in the pocket: still standing and walking.
+        let turned = sessions.map { session in
+            var turned = session
+            turned.motions = session.motions.map(\.turnedHalfAboutZ)
+            return turned
+        }
+        #expect(try model.evaluate(on: WindowedDataset(sessions: turned, configuration: configuration)).accuracy == 1)
     }
 
     @Test("--model A --model B: imu-classify and imu-eval score each model on its window ending at the same sample, averaged")
