@@ -53,7 +53,7 @@ import Testing
         #expect(try #require(selection.candidates).allSatisfy { $0.accuracy > 0.9 })
     }
 
-    @Test func recognisesPeopleWhoCarryTheDeviceTheOtherWayUp() throws {
+    @Test func learntEitherWayUpAndSaysSo() throws {
         let sessions = SyntheticMotion.sessions(subjects: 4)
         let training = sessions.filter { ["s0", "s1"].contains($0.group) }
         let others = try WindowedDataset(
