@@ -16,14 +16,6 @@ import Testing
         }
     }
 
-    var parameters: GradientBoostingParameters {
-        var parameters = GradientBoostingParameters()
-        parameters.rounds = 15
-        parameters.minimumLeafSize = 3
-        parameters.seed = 7
-        return parameters
-    }
-
     @Test func turnedRowsAreTheWindowsOfTheTurnedSessions() throws {
         let sessions = SyntheticMotion.sessions(subjects: 2)
         let dataset = try WindowedDataset(sessions: sessions, configuration: Self.configuration, eitherWayUp: true)
@@ -43,10 +35,10 @@ import Testing
     @Test func crossValidationScoresTheRecordedWindowsAlone() throws {
         let dataset = try WindowedDataset(
             sessions: SyntheticMotion.sessions(subjects: 4), configuration: Self.configuration, eitherWayUp: true)
-        let trainer = try ActivityTrainer(parameters: parameters)
+        let trainer = try ActivityTrainer(parameters: TrainingTests.parameters)
         #expect(try trainer.crossValidate(dataset: dataset, folds: 2).total == dataset.windowCount)
         let grid = HyperparameterGrid(rounds: [2, 6], learningRates: [0.3], maximumDepths: [2])
-        let search = try HyperparameterSearch(grid: grid, innerFolds: 2, base: parameters)
+        let search = try HyperparameterSearch(grid: grid, innerFolds: 2, base: TrainingTests.parameters)
         let nested = try trainer.nestedCrossValidate(dataset: dataset, folds: 2, search: search)
         #expect(nested.confusion.total == dataset.windowCount)
         let selection = try search.select(dataset: dataset)
@@ -58,7 +50,7 @@ import Testing
         let training = sessions.filter { ["s0", "s1"].contains($0.group) }
         let others = try WindowedDataset(
             sessions: Self.turned(sessions.filter { ["s2", "s3"].contains($0.group) }), configuration: Self.configuration)
-        let trainer = try ActivityTrainer(parameters: parameters)
+        let trainer = try ActivityTrainer(parameters: TrainingTests.parameters)
         let eitherWayUp = try trainer.train(
             dataset: WindowedDataset(sessions: training, configuration: Self.configuration, eitherWayUp: true),
             dataDescription: "synthetic")

@@ -6,7 +6,8 @@ import Testing
     static let configuration = try! WindowConfiguration(size: 50, hop: 25, sampleRate: 25)
     static let dataset = try! WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 4), configuration: configuration)
 
-    var parameters: GradientBoostingParameters {
+    /// Quick boosting for the synthetic sessions: 15 rounds, leaves of at least 3 windows.
+    static var parameters: GradientBoostingParameters {
         var parameters = GradientBoostingParameters()
         parameters.rounds = 15
         parameters.minimumLeafSize = 3
@@ -15,22 +16,22 @@ import Testing
     }
 
     @Test func sameDataAndSeedGiveTheSameModelBytes() throws {
-        let trainer = try ActivityTrainer(parameters: parameters)
+        let trainer = try ActivityTrainer(parameters: Self.parameters)
         let first = try trainer.train(dataset: Self.dataset, dataDescription: "synthetic").encoded()
         let second = try trainer.train(dataset: Self.dataset, dataDescription: "synthetic").encoded()
         #expect(first == second)
     }
 
     @Test func differentSeedsGiveDifferentModels() throws {
-        var other = parameters
+        var other = Self.parameters
         other.seed = 8
-        let first = try ActivityTrainer(parameters: parameters).train(dataset: Self.dataset, dataDescription: "synthetic")
+        let first = try ActivityTrainer(parameters: Self.parameters).train(dataset: Self.dataset, dataDescription: "synthetic")
         let second = try ActivityTrainer(parameters: other).train(dataset: Self.dataset, dataDescription: "synthetic")
         #expect(try first.encoded() != second.encoded())
     }
 
     @Test func learnsSeparableActivitiesWithProbabilities() throws {
-        let model = try ActivityTrainer(parameters: parameters).train(dataset: Self.dataset, dataDescription: "synthetic")
+        let model = try ActivityTrainer(parameters: Self.parameters).train(dataset: Self.dataset, dataDescription: "synthetic")
         #expect(model.classNames == ["lying", "upright", "walking"])
         let confusion = try model.evaluate(on: Self.dataset)
         #expect(confusion.accuracy == 1)
@@ -48,7 +49,7 @@ import Testing
             #expect(heldOut.count == 2)
         }
         var perFold: [Int: ConfusionMatrix] = [:]
-        let confusion = try ActivityTrainer(parameters: parameters).crossValidate(
+        let confusion = try ActivityTrainer(parameters: Self.parameters).crossValidate(
             dataset: Self.dataset, folds: 2, heldOut: { fold, matrix in perFold[fold] = matrix })
         #expect(confusion.total == Self.dataset.windowCount)
         #expect(confusion.accuracy > 0.9)
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func invalidParametersAreRejected() {
-        var bad = parameters
+        var bad = Self.parameters
         bad.learningRate = 0
         #expect(throws: ActivityError.self) { try ActivityTrainer(parameters: bad) }
     }
