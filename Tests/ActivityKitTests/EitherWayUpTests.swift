@@ -62,5 +62,11 @@ import Testing
         #expect(oneWayUp.summary.eitherWayUp == nil)
         #expect(eitherWayUp.summary.windowCount == oneWayUp.summary.windowCount)
         #expect(try eitherWayUp.evaluate(on: others).accuracy == 1)
+        // Learning from the turned windows too is as deterministic as the rest: the same data and seed, the same bytes.
+        let again = try trainer.train(
+            dataset: WindowedDataset(sessions: training, configuration: Self.configuration, eitherWayUp: true),
+            dataDescription: "synthetic")
+        #expect(try again.encoded() == eitherWayUp.encoded())
+        #expect(try oneWayUp.encoded() != eitherWayUp.encoded())
     }
 }
