@@ -8,11 +8,7 @@ import Testing
     @Test func broadFastRotationExcerpt() throws {
         let excerpt = try BROADExcerpt(trial: "07_undisturbed_fast_rotation_B")
         #expect(excerpt.samples.count == 3000)
-        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
-        var motions: [DeviceMotion] = []
-        pipeline.append(samples: excerpt.samples, into: &motions)
-        pipeline.finish(into: &motions)
-        let error = excerpt.motionPhaseInclinationError(of: motions)
+        let error = excerpt.motionPhaseInclinationError(of: try BarePipeline.fuse(excerpt.samples))
         // Measured 1.72° (2026-11; accuracy.py's metric on the same excerpt through imu-motion: 1.718°).
         // Bound 2.0°, to catch regressions while leaving room for floating-point and resampler details.
         #expect(error < 2.0)

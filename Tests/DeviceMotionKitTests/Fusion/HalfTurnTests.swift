@@ -5,15 +5,6 @@ import Testing
 /// ``DeviceMotion/turnedHalfAboutZ`` is what the pipeline itself makes of the device turned half a turn about its z
 /// axis: fusing a real trial's readings turned gives the trial's motion turned.
 @Suite struct HalfTurnTests {
-    /// Fuses `samples` at 25 Hz.
-    static func fuse(_ samples: [IMUSample]) throws -> [DeviceMotion] {
-        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
-        var motions: [DeviceMotion] = []
-        pipeline.append(samples: samples, into: &motions)
-        pipeline.finish(into: &motions)
-        return motions
-    }
-
     /// The reading the turned device makes: x and y of both vectors change sign.
     static func turned(_ sample: IMUSample) -> IMUSample {
         func turn(_ vector: Vector3) -> Vector3 { Vector3(x: -vector.x, y: -vector.y, z: vector.z) }
@@ -22,8 +13,8 @@ import Testing
 
     @Test func fusingTurnedReadingsGivesTheMotionTurned() throws {
         let excerpt = try BROADExcerpt(trial: "07_undisturbed_fast_rotation_B")
-        let motions = try Self.fuse(excerpt.samples).map(\.turnedHalfAboutZ)
-        let fused = try Self.fuse(excerpt.samples.map(Self.turned))
+        let motions = try BarePipeline.fuse(excerpt.samples).map(\.turnedHalfAboutZ)
+        let fused = try BarePipeline.fuse(excerpt.samples.map(Self.turned))
         #expect(motions.count == fused.count)
         #expect(motions.count > 250)
         let (start, fusedStart) = (try #require(motions.first), try #require(fused.first))

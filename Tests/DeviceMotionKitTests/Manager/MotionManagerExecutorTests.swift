@@ -16,7 +16,7 @@ import Testing
         StreamExecution.$preferredExecutor.withValue(executor) { manager.startDeviceMotionUpdates() }
         await manager.waitUntilUpdatesEnd()
         #expect(manager.lastError == nil)
-        #expect(manager.deviceMotion == (try MotionManagerTests.expected(MotionManagerTests.faceUp)).last)
+        #expect(manager.deviceMotion == (try BarePipeline.fuse(MotionManagerTests.faceUp)).last)
         let threads = source.threads.withLock { $0 }
         #expect(threads.count > 1)
         #expect(threads.allSatisfy { $0 == "motion-test" })
