@@ -20,7 +20,12 @@ readings count apart) per second per core. Goal: at least 2 M.
     python3 Benchmarks/Fusion/cost.py --baseline-bin-dir ../old/.build/release   # before/after, same rounds
 
 With --baseline-bin-dir, another build's two tools (an earlier commit's, say) are timed in the same rounds and
-printed beside these.
+printed beside these. --model M (repeatable: two average as `imu-classify --model A --model B`) replays with those
+model files instead of the bundled one; --baseline-model M times the baseline with those (with the same build when
+there is no --baseline-bin-dir), for two models' costs in the same rounds:
+
+    python3 Benchmarks/Fusion/cost.py --model new-4s.model --model new-2s.model \
+        --baseline-model old-4s.model --baseline-model old-2s.model
 """
 import argparse
 import json
@@ -88,10 +93,11 @@ def make_long_recording(directory):
     return recording, repeats * len(rows)
 
 
-def time_replay(binary, recording):
-    """CPU seconds (user + system) of one `imu-classify --replay --json`, output discarded."""
+def time_replay(binary, recording, models):
+    """CPU seconds (user + system) of one `imu-classify --replay --json [--model M ...]`, output discarded."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([binary, "--replay", recording, "--json"], check=True, stdout=subprocess.DEVNULL)
+    flags = [flag for model in models for flag in ("--model", model)]
+    subprocess.run([binary, "--replay", recording, "--json"] + flags, check=True, stdout=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -102,12 +108,22 @@ def main():
     parser.add_argument("--bin-dir", default=os.path.join(accuracy.PACKAGE_ROOT, ".build", "release"),
                         help="where the release-built imu-motion and imu-classify are (default: .build/release)")
     parser.add_argument("--baseline-bin-dir", help="another build's imu-motion and imu-classify, timed alongside")
+    parser.add_argument("--model", action="append", default=[],
+                        help="a model file the replay uses instead of the bundled one (repeatable)")
+    parser.add_argument("--baseline-model", action="append", default=[],
+                        help="a model file the baseline's replay uses (repeatable; the same build without "
+                             "--baseline-bin-dir)")
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error(f"--rounds {args.rounds}: give at least 1")
+    for model in args.model + args.baseline_model:
+        if not os.path.isfile(model):
+            parser.error(f"no model file at {model}")
     builds = {"": args.bin_dir}
-    if args.baseline_bin_dir:
-        builds["baseline "] = args.baseline_bin_dir
+    models = {"": args.model}
+    if args.baseline_bin_dir or args.baseline_model:
+        builds["baseline "] = args.baseline_bin_dir or args.bin_dir
+        models["baseline "] = args.baseline_model
     for directory in builds.values():
         for name in ("imu-motion", "imu-classify"):
             if not os.access(os.path.join(directory, name), os.X_OK):
@@ -132,7 +148,7 @@ def main():
                 filter_ns, pipeline_ns = time_imu_motion(os.path.join(directory, "imu-motion"), path)
                 filters[label].append(filter_ns)
                 pipelines[label].append(pipeline_ns)
-                replays[label].append(time_replay(os.path.join(directory, "imu-classify"), recording))
+                replays[label].append(time_replay(os.path.join(directory, "imu-classify"), recording, models[label]))
                 print(f"  round {round_index + 1}: VQF {vqf[-1]:.0f} ns, {label}filter {filter_ns:.0f} ns, "
                       f"pipeline {pipeline_ns:.0f} ns, replay {replays[label][-1]:.2f} s CPU", file=sys.stderr)
     finally:
@@ -149,11 +165,12 @@ def main():
               f"{min(pipelines[label]) / anchor:.2f} | at most {GOALS['pipeline_vs_vqf']} x |")
     print(f"\nReplay through the whole classification pipeline ({REPLAY_MINUTES} min, {readings} raw readings), "
           f"best of {args.rounds}:\n")
-    print("| build | CPU seconds | raw readings per second per core | goal |")
-    print("|---|---|---|---|")
+    print("| build | models | CPU seconds | raw readings per second per core | goal |")
+    print("|---|---|---|---|---|")
     for label in builds:
         replay = min(replays[label])
-        print(f"| {label.strip() or 'this'} | {replay:.2f} | {readings / replay / 1e6:.2f} M | "
+        names = ", ".join(os.path.basename(model) for model in models[label]) or "bundled"
+        print(f"| {label.strip() or 'this'} | {names} | {replay:.3f} | {readings / replay / 1e6:.2f} M | "
               f"at least {GOALS['replay_readings_per_second'] / 1e6:.0f} M |")
     return 0
 

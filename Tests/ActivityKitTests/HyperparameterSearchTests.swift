@@ -45,10 +45,31 @@ import Testing
         let candidates = try #require(selection.candidates)
         #expect(candidates.map(\.parameters) == grid.candidates)
         #expect(candidates.count == 8)
-        let best = try #require(candidates.map(\.macroF1).max())
-        #expect(candidates.first { $0.parameters == selection.chosen }?.macroF1 == best)
+        #expect(candidates.allSatisfy { ($0.macroF1StandardError ?? -1) >= 0 })
+        #expect(selection.chosen == HyperparameterSearch.choice(among: candidates))
         #expect(selection.innerFolds == 2)
         #expect(selection.grid == grid)
+    }
+
+    @Test("the choice is the cheapest candidate within one standard error of the best macro-F1, the best's own error")
+    func choiceIsCheapestWithinOneStandardError() throws {
+        func score(_ rounds: Int, _ rate: Double, _ depth: Int, _ macroF1: Double, _ error: Double?) -> CandidateScore {
+            CandidateScore(
+                parameters: TunedParameters(rounds: rounds, learningRate: rate, maximumDepth: depth), accuracy: macroF1,
+                macroF1: macroF1, macroF1StandardError: error)
+        }
+        let scores = [
+            score(300, 0.1, 4, 0.9034, 0.006),  // the best: 0.8974 is within its error
+            score(100, 0.2, 3, 0.8980, 0.001),
+            score(100, 0.1, 4, 0.8960, 0.02),  // cheaper, but below the bar; its own large error does not count
+            score(200, 0.1, 3, 0.9000, 0.0),
+        ]
+        #expect(HyperparameterSearch.choice(among: scores) == TunedParameters(rounds: 100, learningRate: 0.2, maximumDepth: 3))
+        let exact = scores.map { CandidateScore(parameters: $0.parameters, accuracy: $0.accuracy, macroF1: $0.macroF1) }
+        #expect(HyperparameterSearch.choice(among: exact) == TunedParameters(rounds: 300, learningRate: 0.1, maximumDepth: 4))
+        let tied = [score(200, 0.1, 4, 0.9, 0), score(200, 0.1, 3, 0.9, 0)]
+        #expect(HyperparameterSearch.choice(among: tied) == TunedParameters(rounds: 200, learningRate: 0.1, maximumDepth: 3))
+        #expect(HyperparameterSearch.choice(among: []) == nil)
     }
 
     @Test("nested cross-validation chooses inside every outer fold and never trains on the held-out subjects")

@@ -77,14 +77,18 @@ public struct CandidateScore: Codable, Sendable, Hashable {
     public var parameters: TunedParameters
     /// Accuracy over the inner folds' held-out windows.
     public var accuracy: Double
-    /// Macro-F1 over the inner folds' held-out windows: what the search maximises.
+    /// Macro-F1 over the inner folds' held-out windows: what the search ranks candidates by.
     public var macroF1: Double
+    /// Standard error of the macro-F1 from fold to fold (the folds' standard deviation over the square root of their
+    /// count); absent in model files from before the search recorded it.
+    public var macroF1StandardError: Double?
 
     /// Creates a score.
-    public init(parameters: TunedParameters, accuracy: Double, macroF1: Double) {
+    public init(parameters: TunedParameters, accuracy: Double, macroF1: Double, macroF1StandardError: Double? = nil) {
         self.parameters = parameters
         self.accuracy = accuracy
         self.macroF1 = macroF1
+        self.macroF1StandardError = macroF1StandardError
     }
 }
 

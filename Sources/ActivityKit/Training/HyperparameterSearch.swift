@@ -25,16 +25,16 @@ public struct HyperparameterSearch: Sendable {
     public var trainingCount: Int { grid.learningRates.count * grid.maximumDepths.count * innerFolds }
 
     /// Scores every candidate on group-disjoint inner folds of the windows `windows` of `dataset` (each of class
-    /// `classes[window]`, an index into `classNames`) and picks the best pooled macro-F1; a tie goes to the cheaper
-    /// candidate (fewer rounds, then lower rate, then shallower trees). Every fold learns from its windows' training
-    /// rows (``WindowedDataset/trainingMatrix(windows:)``) and is scored on the recorded windows alone.
+    /// `classes[window]`, an index into `classNames`) by pooled macro-F1, and chooses by
+    /// ``choice(among:)``. Every fold learns from its windows' training rows
+    /// (``WindowedDataset/trainingMatrix(windows:)``) and is scored on the recorded windows alone.
     public func select(
         in dataset: WindowedDataset, windows: [Int], classes: [Int], classNames: [String],
         progress: (_ completedTrainings: Int, _ totalTrainings: Int) -> Void = { _, _ in }
     ) throws(ActivityError) -> HyperparameterSelection {
         let folds = try GroupedFolds(groups: windows.map { dataset.groups[$0] }, foldCount: innerFolds)
         let candidates = grid.candidates
-        var confusions = candidates.map { _ in ConfusionMatrix(classNames: classNames) }
+        var confusions = candidates.map { _ in Array(repeating: ConfusionMatrix(classNames: classNames), count: innerFolds) }
         var completed = 0
         for fold in 0..<innerFolds {
             let training = folds.trainingWindows(holdingOut: fold).map { windows[$0] }
@@ -51,7 +51,7 @@ public struct HyperparameterSearch: Sendable {
                         for (checkpoint, prediction) in best.enumerated() {
                             let candidate = TunedParameters(rounds: grid.rounds[checkpoint], learningRate: rate, maximumDepth: depth)
                             if let index = candidates.firstIndex(of: candidate) {
-                                confusions[index].record(truth: classes[window], prediction: prediction)
+                                confusions[index][fold].record(truth: classes[window], prediction: prediction)
                             }
                         }
                     }
@@ -60,18 +60,40 @@ public struct HyperparameterSearch: Sendable {
                 }
             }
         }
-        let scores = zip(candidates, confusions).map {
-            CandidateScore(parameters: $0, accuracy: $1.accuracy, macroF1: $1.macroF1)
-        }
-        let ranked = scores.enumerated().sorted { first, second in
-            first.element.macroF1 != second.element.macroF1
-                ? first.element.macroF1 > second.element.macroF1
-                : Self.cost(first.element.parameters).lexicographicallyPrecedes(Self.cost(second.element.parameters))
+        let scores = zip(candidates, confusions).map { candidate, folds in
+            var pooled = ConfusionMatrix(classNames: classNames)
+            for fold in folds { pooled.add(fold) }
+            return CandidateScore(
+                parameters: candidate, accuracy: pooled.accuracy, macroF1: pooled.macroF1,
+                macroF1StandardError: Self.standardError(of: folds.map(\.macroF1)))
         }
         return HyperparameterSelection(
             method: "grid search, scored by pooled macro-F1 on \(innerFolds) subject-disjoint inner folds of the training "
-                + "subjects only (ties to the cheaper candidate)",
-            grid: grid, innerFolds: innerFolds, candidates: scores, chosen: ranked.first?.element.parameters ?? TunedParameters(base))
+                + "subjects only; the cheapest candidate within one standard error of the best",
+            grid: grid, innerFolds: innerFolds, candidates: scores, chosen: Self.choice(among: scores) ?? TunedParameters(base))
+    }
+
+    /// The cheapest candidate whose macro-F1 is within one standard error of the best one's (the best's own error
+    /// across the folds): the one-standard-error rule of Hastie, Tibshirani and Friedman, *The Elements of
+    /// Statistical Learning* (2nd ed., section 7.10). Candidates closer than the folds' own noise are not told apart by
+    /// the search, and the cheaper one is a smaller file, faster to evaluate and less fitted to the training subjects.
+    /// Cheaper means fewer rounds, then a lower learning rate, then shallower trees; a score without a standard error
+    /// counts as exact. `nil` for no candidates.
+    public static func choice(among scores: [CandidateScore]) -> TunedParameters? {
+        let byCost = scores.sorted { cost($0.parameters).lexicographicallyPrecedes(cost($1.parameters)) }
+        guard let best = byCost.max(by: { $0.macroF1 < $1.macroF1 }) else { return nil }
+        let bar = best.macroF1 - (best.macroF1StandardError ?? 0)
+        return byCost.first { $0.macroF1 >= bar }?.parameters
+    }
+
+    /// The standard error of the mean of `values` (their sample standard deviation over the square root of their
+    /// count); 0 for fewer than two.
+    private static func standardError(of values: [Double]) -> Double {
+        guard values.count > 1 else { return 0 }
+        let count = Double(values.count)
+        let mean = values.reduce(0, +) / count
+        let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (count - 1)
+        return (variance / count).squareRoot()
     }
 
     /// Scores every candidate on group-disjoint inner folds of all of `dataset` (for the final model, after the
@@ -85,7 +107,7 @@ public struct HyperparameterSearch: Sendable {
             classNames: classNames, progress: progress)
     }
 
-    /// Ordering for ties: fewer rounds, then a lower learning rate, then shallower trees.
+    /// What makes a candidate cheaper, compared in order: fewer rounds, a lower learning rate, shallower trees.
     private static func cost(_ parameters: TunedParameters) -> [Double] {
         [Double(parameters.rounds), parameters.learningRate, Double(parameters.maximumDepth)]
     }
