@@ -28,8 +28,9 @@ struct TrainCommand: ParsableCommand {
             the training subjects: inside every outer fold for the reported score (nested cross-validation), and on \
             all subjects for the model written; the choice is the cheapest candidate whose inner macro-F1 is within \
             one standard error (from fold to fold) of the best one's, and the model file records the grid, every \
-            candidate's inner score and the choice. Sessions that name no subject (imu-record's) are grouped by session, and imu-train says so. \
-            --rate is the device-motion rate the sessions are resampled to, and the model's rate. \
+            candidate's inner score and the choice. Sessions that name no subject (imu-record's) are grouped by \
+            session, and imu-train says so. --rate is the device-motion rate the sessions are resampled to, and the \
+            model's rate. \
             --no-movement-axes leaves out the features of the user acceleration and rotation rate along the device's \
             own axes (their magnitude, vertical and horizontal parts stay, and so does gravity per axis, the \
             posture): where the device may sit any way round, as a phone in a pocket, the model then generalises \
