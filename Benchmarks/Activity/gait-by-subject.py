@@ -68,23 +68,27 @@ def main():
     print(f"\noutliers: a modified z-score (Iglewicz and Hoaglin) beyond {OUTLIER} among the other subjects' medians of the")
     print("same activity, and that figure's modified z-score among each other activity's medians:")
     for (subject, activity), (sd, hz) in medians.items():
-        for index, (name, value) in enumerate((("SD", f"{sd:.2f} g"), ("step frequency", f"{hz:.2f} Hz"))):
-            score = modified_z(medians, subject, activity, index, medians[subject, activity][index])
+        for index, (name, text) in enumerate((("SD", f"{sd:.2f} g"), ("step frequency", f"{hz:.2f} Hz"))):
+            value = (sd, hz)[index]
+            score = modified_z(medians, subject, activity, index, value)
             if abs(score) <= OUTLIER:
                 continue
             others = ", ".join(
-                f"{other} {modified_z(medians, subject, other, index, medians[subject, activity][index]):+.1f}"
+                f"{other} {modified_z(medians, subject, other, index, value):+.1f}"
                 for other in ACTIVITIES.values() if other != activity)
-            print(f"  {subject:<7} {activity:<11} {name} {value}: {score:+.1f} ({others})")
+            print(f"  {subject:<7} {activity:<11} {name} {text}: {score:+.1f} ({others})")
 
 
 def modified_z(medians, subject, activity, index, value):
     """Iglewicz and Hoaglin's modified z-score of `value` among the other subjects' medians of `activity` (figure
-    `index`: 0 the SD, 1 the step frequency)."""
+    `index`: 0 the SD, 1 the step frequency); 0 where the others are too few or all alike to have a spread."""
     others = np.array([figure[index] for (s, a), figure in medians.items() if a == activity and s != subject])
+    if len(others) < 2:
+        return 0.0
     centre = np.median(others)
     spread = np.median(np.abs(others - centre))
     return 0.6745 * (value - centre) / spread if spread > 0 else 0.0
+
 
 if __name__ == "__main__":
     main()

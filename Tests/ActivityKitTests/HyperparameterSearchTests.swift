@@ -1,6 +1,7 @@
-import ActivityKit
 import Foundation
 import Testing
+
+@testable import ActivityKit
 
 @Suite struct HyperparameterSearchTests {
     /// Small trees on the synthetic sessions, so that a search runs in a moment.
@@ -70,6 +71,14 @@ import Testing
         let tied = [score(200, 0.1, 4, 0.9, 0), score(200, 0.1, 3, 0.9, 0)]
         #expect(HyperparameterSearch.choice(among: tied) == TunedParameters(rounds: 200, learningRate: 0.1, maximumDepth: 3))
         #expect(HyperparameterSearch.choice(among: []) == nil)
+    }
+
+    @Test("a candidate's standard error is the folds' sample standard deviation over the square root of their count")
+    func standardErrorOfTheFolds() {
+        #expect(abs(HyperparameterSearch.standardError(of: [0.8, 0.9]) - 0.05) < 1e-12)
+        #expect(abs(HyperparameterSearch.standardError(of: [0.7, 0.8, 0.9]) - 0.1 / 3.0.squareRoot()) < 1e-12)
+        #expect(HyperparameterSearch.standardError(of: [0.9, 0.9, 0.9]) == 0)
+        #expect(HyperparameterSearch.standardError(of: [0.9]) == 0)
     }
 
     @Test("nested cross-validation chooses inside every outer fold and never trains on the held-out subjects")

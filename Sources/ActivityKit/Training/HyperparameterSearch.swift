@@ -88,7 +88,7 @@ public struct HyperparameterSearch: Sendable {
 
     /// The standard error of the mean of `values` (their sample standard deviation over the square root of their
     /// count); 0 for fewer than two.
-    private static func standardError(of values: [Double]) -> Double {
+    static func standardError(of values: [Double]) -> Double {
         guard values.count > 1 else { return 0 }
         let count = Double(values.count)
         let mean = values.reduce(0, +) / count
