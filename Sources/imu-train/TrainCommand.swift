@@ -24,8 +24,9 @@ struct TrainCommand: ParsableCommand {
             features from user acceleration, gravity and rotation rate, and fits gradient-boosted trees. With \
             --cross-validate it first reports subject-disjoint cross-validation (no subject is both trained and tested \
             on) and stores the result in the model's summary. With --tune the rounds, learning rate and depth are chosen \
-            from a small grid (100/200/300 rounds, learning rate 0.1/0.2, depth 3/4) by subject-disjoint inner folds of \
-            the training subjects: inside every outer fold for the reported score (nested cross-validation), and on \
+            from a small grid (100/200/300 rounds, learning rate 0.1/0.2, depth 3/4; --rounds, --learning-rate or \
+            --max-depth given with it holds that one at its value) by subject-disjoint inner folds of the training \
+            subjects: inside every outer fold for the reported score (nested cross-validation), and on \
             all subjects for the model written; the choice is the cheapest candidate whose inner macro-F1 is within \
             one standard error (from fold to fold) of the best one's, and the model file records the grid, every \
             candidate's inner score and the choice. Sessions that name no subject (imu-record's) are grouped by \
@@ -170,7 +171,7 @@ struct TrainCommand: ParsableCommand {
                     + "them is its own group, so folds split by session, never by window (give recordings a subject to "
                     + "validate across people)")
         }
-        let search = tune ? try HyperparameterSearch(innerFolds: innerFolds, base: parameters) : nil
+        let search = tune ? try HyperparameterSearch(grid: boosting.grid, innerFolds: innerFolds, base: parameters) : nil
         var summary: CrossValidationSummary?
         if crossValidate {
             summary = try crossValidation(dataset: dataset, parameters: parameters, search: search, progress: progress)
@@ -184,9 +185,7 @@ struct TrainCommand: ParsableCommand {
             selection.method +=
                 "; chosen on all \(Set(dataset.groups).count) training groups"
                 + (crossValidate ? " after the reported cross-validation" : "")
-            logger.info(
-                "chose \(selection.chosen.rounds) rounds, learning rate \(selection.chosen.learningRate), depth \(selection.chosen.maximumDepth)"
-            )
+            logger.info("\(selection.choiceDescription)")
         }
         let model = try ActivityTrainer(parameters: selection.chosen.applied(to: parameters)).train(
             dataset: dataset, dataDescription: dataDescription ?? inputs.joined(separator: " "), crossValidation: summary,

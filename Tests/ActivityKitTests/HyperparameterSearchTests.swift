@@ -73,6 +73,28 @@ import Testing
         #expect(HyperparameterSearch.choice(among: []) == nil)
     }
 
+    @Test("the choice is described with its inner score, and the best candidate's where the rule chose a cheaper one")
+    func choiceDescriptionNamesTheBest() throws {
+        let cheap = CandidateScore(
+            parameters: TunedParameters(rounds: 100, learningRate: 0.1, maximumDepth: 3), accuracy: 0.95, macroF1: 0.95,
+            macroF1StandardError: 0.01)
+        let best = CandidateScore(
+            parameters: TunedParameters(rounds: 300, learningRate: 0.2, maximumDepth: 4), accuracy: 0.955,
+            macroF1: 0.955, macroF1StandardError: 0.02)
+        let chosen = try #require(HyperparameterSearch.choice(among: [cheap, best]))
+        #expect(
+            HyperparameterSelection(method: "search", candidates: [cheap, best], chosen: chosen).choiceDescription
+                == "chose 100 rounds, learning rate 0.1, depth 3 (inner macro-F1 0.9500 ± 0.0100); the best, 300 rounds, "
+                + "learning rate 0.2, depth 4 (inner macro-F1 0.9550 ± 0.0200), is not better by more than its standard error")
+        let older = CandidateScore(parameters: best.parameters, accuracy: 0.955, macroF1: 0.955)
+        #expect(
+            HyperparameterSelection(method: "search", candidates: [older], chosen: best.parameters).choiceDescription
+                == "chose 300 rounds, learning rate 0.2, depth 4 (inner macro-F1 0.9550)")
+        #expect(
+            HyperparameterSelection.given(GradientBoostingParameters()).choiceDescription
+                == "chose 300 rounds, learning rate 0.1, depth 3")
+    }
+
     @Test("a candidate's standard error is the folds' sample standard deviation over the square root of their count")
     func standardErrorOfTheFolds() {
         #expect(abs(HyperparameterSearch.standardError(of: [0.8, 0.9]) - 0.05) < 1e-12)
@@ -91,6 +113,23 @@ import Testing
         #expect(nested.parametersPerFold.allSatisfy { grid.candidates.contains($0) })
         #expect(nested.confusion.counts.joined().reduce(0, +) == dataset.windowCount)
         #expect(nested.confusion.accuracy > 0.9)
+    }
+
+    @Test("too few subjects for the inner folds is refused before any training, naming the folds to lower")
+    func tooFewSubjectsForTheInnerFolds() throws {
+        let search = try HyperparameterSearch(
+            grid: HyperparameterGrid(rounds: [2], learningRates: [0.2], maximumDepths: [2]), innerFolds: 3, base: base)
+        let dataset = try WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 3), configuration: TrainingTests.configuration)
+        #expect(
+            throws: ActivityError.insufficientData(
+                "outer fold 1 of 3 trains on 2 subjects, too few for the search's 3 inner folds; use fewer inner folds "
+                    + "or fewer folds")
+        ) { try ActivityTrainer(parameters: base).nestedCrossValidate(dataset: dataset, folds: 3, search: search) }
+        let small = try WindowedDataset(sessions: SyntheticMotion.sessions(subjects: 2), configuration: TrainingTests.configuration)
+        #expect(
+            throws: ActivityError.insufficientData(
+                "the search's 3 inner folds need at least 3 subjects, found 2; use fewer inner folds")
+        ) { try search.select(dataset: small) }
     }
 
     @Test("grids with no value or values out of range are refused")

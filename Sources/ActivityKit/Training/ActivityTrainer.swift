@@ -84,6 +84,15 @@ public struct ActivityTrainer: Sendable {
         let classNames = dataset.classNames
         let labels = try Self.indices(of: dataset.labels, in: classNames)
         let folds = try GroupedFolds(groups: dataset.groups, foldCount: foldCount)
+        // Every outer fold's search needs its inner folds: refused before the first training, not minutes into it.
+        for fold in 0..<foldCount {
+            let subjects = Set(folds.trainingWindows(holdingOut: fold).map { dataset.groups[$0] }).count
+            guard subjects >= search.innerFolds else {
+                throw .insufficientData(
+                    "outer fold \(fold + 1) of \(foldCount) trains on \(subjects) subjects, too few for the search's "
+                        + "\(search.innerFolds) inner folds; use fewer inner folds or fewer folds")
+            }
+        }
         var confusion = ConfusionMatrix(classNames: classNames)
         var chosen: [TunedParameters] = []
         for fold in 0..<foldCount {

@@ -32,7 +32,14 @@ public struct HyperparameterSearch: Sendable {
         in dataset: WindowedDataset, windows: [Int], classes: [Int], classNames: [String],
         progress: (_ completedTrainings: Int, _ totalTrainings: Int) -> Void = { _, _ in }
     ) throws(ActivityError) -> HyperparameterSelection {
-        let folds = try GroupedFolds(groups: windows.map { dataset.groups[$0] }, foldCount: innerFolds)
+        let groups = windows.map { dataset.groups[$0] }
+        let subjects = Set(groups).count
+        guard subjects >= innerFolds else {
+            throw .insufficientData(
+                "the search's \(innerFolds) inner folds need at least \(innerFolds) subjects, found \(subjects); use fewer "
+                    + "inner folds")
+        }
+        let folds = try GroupedFolds(groups: groups, foldCount: innerFolds)
         let candidates = grid.candidates
         var confusions = candidates.map { _ in Array(repeating: ConfusionMatrix(classNames: classNames), count: innerFolds) }
         var completed = 0

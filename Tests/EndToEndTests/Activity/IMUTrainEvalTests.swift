@@ -172,6 +172,28 @@ struct IMUTrainEvalTests {
         #expect(validation.macroF1 == report["macro_f1"] as? Double)
     }
 
+    @Test("--tune with --rounds and --max-depth searches only the learning rates; the model records the grid and choice")
+    func tuneHoldsTheGivenHyperparameters() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try scratch.importMotionSense().status == ExitStatus.success.rawValue)
+        let modelURL = scratch.root.appendingPathComponent("tuned.model")
+        let result = try scratch.run(
+            "imu-train",
+            [scratch.motionSense.path, "--tune", "--inner-folds", "2", "--max-depth", "2", "-v", "-o", modelURL.path]
+                + trainingOptions)
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        let model = try ActivityModel.load(contentsOf: modelURL)
+        let selection = try #require(model.summary.hyperparameterSelection)
+        #expect(selection.grid == HyperparameterGrid(rounds: [20], learningRates: [0.1, 0.2], maximumDepths: [2]))
+        #expect(selection.innerFolds == 2)
+        let candidates = try #require(selection.candidates)
+        #expect(candidates.map(\.parameters) == selection.grid?.candidates)
+        #expect(selection.chosen == HyperparameterSearch.choice(among: candidates))
+        #expect(model.summary.parameters.rounds == 20 && model.summary.parameters.maximumDepth == 2)
+        #expect(model.summary.parameters.learningRate == selection.chosen.learningRate)
+        #expect(result.standardError.contains(selection.choiceDescription), "\(result.standardError)")
+    }
+
     @Test("imu-train on recordings without a subject groups the folds by session and says so on stderr")
     func recordingsWithoutSubjectAreGroupedBySession() throws {
         let scratch = try ScratchDirectory()

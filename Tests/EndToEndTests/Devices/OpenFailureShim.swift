@@ -66,9 +66,13 @@ enum OpenFailureShim {
         FOPEN_WRAPPER(fopen64)
         """#
 
+    /// Where the shim is built: a directory of this test process's own, removed when the process exits.
+    private static let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "imu-open-failure-shim-\(getpid())")
+
     /// The shim's shared object, compiled once per test process with the system's `gcc`.
     static let library: Result<String, ShimError> = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imu-open-failure-shim-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: OpenFailureShim.directory) }
         let sourceURL = directory.appendingPathComponent("open-failure.c")
         let libraryURL = directory.appendingPathComponent("libopenfailure.so")
         do {

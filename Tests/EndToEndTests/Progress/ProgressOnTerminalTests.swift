@@ -13,7 +13,7 @@ private let progressToolsBuilt =
 @Suite(
     "Progress bars and per-file summaries on a terminal",
     .enabled(if: progressToolsBuilt, "needs the built products and script (bsdutils)"))
-struct ProgressOnTerminalTests {
+final class ProgressOnTerminalTests {
     private static let root = PackageLocations.packageRoot.appendingPathComponent("Fixtures")
     private static let excerpts = root.appendingPathComponent("motionsense").path
     private static let heldout = ["walking-motionsense-wlk_7-sub_8", "sitting-motionsense-sit_5-sub_8", "standing-motionsense-std_6-sub_8"]
@@ -24,6 +24,10 @@ struct ProgressOnTerminalTests {
     init() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imu-progress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: scratch)
     }
 
     /// Runs `tool` with stdout and stderr piped.
