@@ -108,7 +108,13 @@ let package = Package(
         ),
         // CoreMotion's pedometer and motion activity (CMPedometer, CMMotionActivityManager) on device motion and the
         // classifier: steps, distance, cadence, pace, floors; activity kinds with a confidence.
-        .target(name: "MotionActivityKit", dependencies: ["MotionSamples", "DeviceMotionKit", "ActivityKit"]),
+        .target(
+            name: "MotionActivityKit",
+            dependencies: [
+                "MotionSamples", "DeviceMotionKit", "ActivityKit", "MotionRecording",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // The activity, step and device-event history in SQLite (CMSensorRecorder's role): schema, migrations, retention.
         .target(
             name: "MotionHistory",

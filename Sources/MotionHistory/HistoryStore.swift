@@ -30,6 +30,7 @@ public final class HistoryStore: Sendable {
     /// (it is in the log, which the OS holds); only a power loss may undo the last ones (sqlite.org/pragma.html,
     /// "synchronous").
     public static func openForWriting(at path: String) throws(HistoryError) -> HistoryStore {
+        if let kind = specialFileKind(at: path) { throw .cannotOpen(path: path, reason: "it is \(kind), not a file") }
         try createDirectory(of: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -58,6 +59,7 @@ public final class HistoryStore: Sendable {
     /// Opens an existing history at `path` read-only.
     public static func openForReading(at path: String) throws(HistoryError) -> HistoryStore {
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        if let kind = specialFileKind(at: path) { throw .readFailed(path: path, reason: "it is \(kind), not a file") }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -74,6 +76,20 @@ public final class HistoryStore: Sendable {
             throw refusal(error, path: path) { .readFailed(path: path, reason: $0) }
         }
         return store
+    }
+
+    /// What is at `path` when it is there and not a regular file (SQLite would wait on a FIFO for a writer, read a
+    /// device as an empty database and write beside it), in words; `nil` for a regular file or nothing.
+    private static func specialFileKind(at path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a socket or other special file"
+        }
     }
 
     /// Refuses a file that is not this application's history, or is of a newer schema.

@@ -17,11 +17,12 @@ struct SmallFile {
         let reason: String
     }
 
-    /// Reads `path` (at most `limit` bytes); nil when it does not exist and `mustExist` is false.
+    /// Reads `path` (at most `limit` bytes); nil when it does not exist and `mustExist` is false. The file is opened
+    /// without waiting, so a FIFO is refused as not a regular file instead of holding `open` until a writer comes.
     static func read(_ path: String, limit: Int, mustExist: Bool = true) throws(Failure) -> SmallFile? {
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
         } catch let error as Errno where error == .noSuchFileOrDirectory && !mustExist {
             return nil
         } catch {

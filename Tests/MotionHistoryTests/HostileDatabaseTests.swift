@@ -36,6 +36,27 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 
+    @Test(
+        "a FIFO, a device or a directory at the path is refused for reading and for writing before SQLite opens it",
+        .timeLimit(.minutes(1)))
+    func notAFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fifo = directory.file("fifo.sqlite")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        for (path, kind) in [(fifo, "a FIFO"), ("/dev/null", "a device"), (directory.path, "a directory")] {
+            #expect(throws: HistoryError.readFailed(path: path, reason: "it is \(kind), not a file")) {
+                try HistoryStore.openForReading(at: path)
+            }
+            #expect(throws: HistoryError.cannotOpen(path: path, reason: "it is \(kind), not a file")) {
+                try HistoryStore.openForWriting(at: path)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
+        #expect(HistoryError.readFailed(path: fifo, reason: "").exitStatus == .badInput)
+        #expect(HistoryError.cannotOpen(path: fifo, reason: "").exitStatus == .outputNotWritten)
+    }
+
     @Test("an empty file is refused by a reader, and becomes a history for a writer")
     func emptyFile() throws {
         let directory = try TemporaryDirectory()

@@ -60,6 +60,15 @@ struct BrokerCredentialsTests {
         #expect(try BrokerCredentials.load(configFile: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]) == BrokerCredentials())
     }
 
+    @Test("a FIFO is refused as not a regular file at once, not waited on for a writer", .timeLimit(.minutes(1)))
+    func fifoIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mqtt-\(UUID().uuidString).fifo").path
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = try #require(throws: MQTTError.self) { try BrokerCredentials.load(configFile: path, environment: [:]) }
+        #expect("\(error)".contains("not a regular file"), "\(error)")
+    }
+
     @Test("a file larger than 64 KiB is refused without reading it all")
     func tooLarge() throws {
         let path = try write(String(repeating: "# padding\n", count: 7000), mode: 0o600)

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import MotionRecording
+import SystemPackage
 
 /// Step length from cadence and the user's height, calibratable from a walk of known length.
 ///
@@ -88,17 +90,24 @@ public struct StrideModel: Hashable, Sendable, Codable {
         return try StrideModel(height: height, scale: ratio)
     }
 
-    /// Reads a model stored by ``write(to:)``.
+    /// Largest stride calibration file read, in bytes: a written one is under 100.
+    public static let maximumFileSize = 64 << 10
+
+    /// Reads a model stored by ``write(to:)``: a regular file of at most ``maximumFileSize`` bytes (a device, FIFO or
+    /// directory, or a longer file, is refused before it is read).
     public static func read(from path: String) throws(PedometerError) -> StrideModel {
-        let data: Data
+        let contents: [UInt8]?
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            contents = try FileIO.readIfPresent(FilePath(path), limit: maximumFileSize)
         } catch {
-            throw .unreadableCalibration(path: path, reason: "the file cannot be read")
+            guard case .readFailed(_, let reason) = error else {
+                throw .unreadableCalibration(path: path, reason: error.description)
+            }
+            throw .unreadableCalibration(path: path, reason: reason)
         }
-        guard data.count <= 64 * 1024 else { throw .unreadableCalibration(path: path, reason: "larger than 64 KiB") }
+        guard let bytes = contents else { throw .unreadableCalibration(path: path, reason: "no such file") }
         do {
-            return try JSONDecoder().decode(StrideModel.self, from: data)
+            return try JSONDecoder().decode(StrideModel.self, from: Data(bytes))
         } catch let error as PedometerError {
             throw .unreadableCalibration(path: path, reason: error.description)
         } catch {

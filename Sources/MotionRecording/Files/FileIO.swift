@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The few file-system calls recordings need, with errors turned into `RecordingError`.
-enum FileIO {
+package enum FileIO {
     /// Creates `directory`; fails with `.alreadyExists` if anything is at that path.
     static func createDirectory(_ directory: FilePath) throws(RecordingError) {
         if mkdir(directory.string, 0o755) != 0 {
@@ -116,11 +116,20 @@ enum FileIO {
     }
 
     /// Reads a whole regular file of at most `limit` bytes; `nil` if it does not exist. A device, FIFO or directory,
-    /// or a longer file, is refused before it is read.
-    static func readIfPresent(_ path: FilePath, limit: Int) throws(RecordingError) -> [UInt8]? {
+    /// or a longer file, is refused before it is read: the file is opened without waiting (a FIFO without a writer
+    /// would hold `open` forever) and checked through its descriptor, so it cannot be swapped in between.
+    package static func readIfPresent(_ path: FilePath, limit: Int) throws(RecordingError) -> [UInt8]? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch let error as Errno where error == .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw .readFailed(path: path.string, reason: "\(error)")
+        }
+        defer { try? descriptor.close() }
         var status = stat()
-        guard stat(path.string, &status) == 0 else {
-            if errno == ENOENT { return nil }
+        guard fstat(descriptor.rawValue, &status) == 0 else {
             throw .readFailed(path: path.string, reason: Errno(rawValue: errno).description)
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -129,13 +138,6 @@ enum FileIO {
         guard status.st_size <= limit else {
             throw .readFailed(path: path.string, reason: "it holds \(status.st_size) bytes, more than the \(limit) such a file can hold")
         }
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
-        } catch {
-            throw .readFailed(path: path.string, reason: "\(error)")
-        }
-        defer { try? descriptor.close() }
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while contents.count <= limit {

@@ -102,6 +102,20 @@ struct IMUStepsTests {
             #expect(result.status == ExitStatus.badInput.rawValue, "\(text.prefix(20)): \(result.standardError)")
             #expect(result.standardOutput.isEmpty)
         }
+        // Refused before anything is read: a FIFO without a writer (open would wait), a sparse 8 GiB file.
+        let fifo = folder.appendingPathComponent("fifo.json").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let huge = folder.appendingPathComponent("huge.json").path
+        try #require(FileManager.default.createFile(atPath: huge, contents: nil))
+        try #require(truncate(huge, 8 << 30) == 0)
+        for (path, reason) in [
+            (fifo, "it is not a regular file (a device, FIFO or directory)"),
+            (huge, "it holds 8589934592 bytes, more than the 65536 such a file can hold"),
+        ] {
+            let result = try runOutsidePreload("imu-steps", ["--stride-calibration", path, walk])
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(result.standardError)")
+            #expect(result.standardError.contains("cannot read the stride calibration \(path): \(reason)"), "\(result.standardError)")
+        }
         let unwritable = try runOutsidePreload(
             "imu-steps", ["--calibrate-distance", "50", "--stride-calibration", "/nonexistent/dir/s.json", walk])
         #expect(unwritable.status == ExitStatus.outputNotWritten.rawValue, "\(unwritable.standardError)")
