@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "MotionRecording", package: "imu-bridge"),
                 .product(name: "ActivityKit", package: "imu-bridge"),
                 .product(name: "DatasetImporters", package: "imu-bridge"),
+                .product(name: "MotionActivityKit", package: "imu-bridge"),
+                .product(name: "DeviceMotionKit", package: "imu-bridge"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -15,6 +15,7 @@ struct FuzzTarget: Sendable {
         RecordingFileTarget.metadata, RecordingFileTarget.raw, RecordingFileTarget.motion, RecordingFileTarget.events,
         ModelTarget.target, MotionSenseTarget.target, HAPTTarget.target, ScanDecoderTarget.target,
         SysfsValueTarget.target, MountMatrixTarget.target, LabelMapTarget.target, DecimalNumberTarget.target,
-        CSVColumnsTarget.target, DatasetLineTarget.target, ModelJSONTarget.target,
+        CSVColumnsTarget.target, DatasetLineTarget.target, ModelJSONTarget.target, CalibrationFileTarget.target,
+        StrideCalibrationTarget.target,
     ]
 }
