@@ -1,6 +1,10 @@
 import FoundationEssentials
 import MotionRecording
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One input file or directory that holds a labelled session: a dataset file (read by a ``SessionFileFormat``) or a
 /// recording directory.
 public enum SessionInput: Hashable, Sendable {
@@ -19,40 +23,69 @@ public enum SessionInput: Hashable, Sendable {
         }
     }
 
-    /// Every session input at `path`: the file or recording itself, or every CSV file and recording below a
-    /// directory (symbolic links followed, at most ``searchDepth`` levels down), sorted by path.
-    public static func all(at path: String) throws(ActivityError) -> [SessionInput] {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "no such file or directory")
+    /// Every session input at `paths`: each file or recording itself, or every CSV file and recording below a
+    /// directory (symbolic links followed, at most ``searchDepth`` levels down), sorted by path. Each directory is
+    /// searched and each file or recording taken once, however many paths or links lead to it: a link back up the
+    /// tree, or an input inside another, adds nothing twice.
+    public static func all(at paths: [String]) throws(ActivityError) -> [SessionInput] {
+        var search = Search()
+        for path in paths {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw .unreadableFile(path: path, reason: "no such file or directory")
+            }
+            let root = URL(fileURLWithPath: path)
+            guard isDirectory(atPath: path) else {
+                search.add(.datasetFile(root))
+                continue
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                throw .unreadableFile(path: path, reason: "cannot list the directory; check its permissions")
+            }
+            search.collect(in: root, names: names, depth: searchDepth)
         }
-        let root = URL(fileURLWithPath: path)
-        guard isDirectory(atPath: path) else { return [.datasetFile(root)] }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "cannot list the directory; check its permissions")
-        }
-        var found: [SessionInput] = []
-        collect(in: root, names: names, depth: searchDepth, into: &found)
-        return found.sorted { $0.path < $1.path }
+        return search.found.sorted { $0.path < $1.path }
     }
 
-    /// How many directory levels below a path are searched (a bound that also ends symbolic-link cycles).
+    /// How many directory levels below a path are searched.
     static let searchDepth = 16
 
-    /// Adds the recording `directory` is, or the CSV files and recordings below it.
-    private static func collect(in directory: URL, names: [String], depth: Int, into found: inout [SessionInput]) {
-        if isRecording(directory) {
-            found.append(.recording(directory))
-            return
+    /// A search in progress: what it found, and the identities of what it has seen.
+    private struct Search {
+        /// The inputs found, each once.
+        var found: [SessionInput] = []
+        /// The device and inode of every directory searched and input found (`stat`, links followed).
+        private var seen: Set<[UInt64]> = []
+
+        /// Adds `input` unless it was found before, under this path or another.
+        mutating func add(_ input: SessionInput) {
+            guard firstVisit(input.path) else { return }
+            found.append(input)
         }
-        guard depth > 0 else { return }
-        for name in names {
-            let url = directory.appendingPathComponent(name)
-            if isDirectory(atPath: url.path) {
-                let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                collect(in: url, names: children, depth: depth - 1, into: &found)
-            } else if name.hasSuffix(".csv") || name.hasSuffix(".csv.gz") {
-                found.append(.datasetFile(url))
+
+        /// Adds the recording `directory` is, or the CSV files and recordings below it (in name order).
+        mutating func collect(in directory: URL, names: [String], depth: Int) {
+            if isRecording(directory) {
+                add(.recording(directory))
+                return
             }
+            guard depth > 0, firstVisit(directory.path) else { return }
+            for name in names.sorted() {
+                let url = directory.appendingPathComponent(name)
+                if isDirectory(atPath: url.path) {
+                    let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                    collect(in: url, names: children, depth: depth - 1)
+                } else if name.hasSuffix(".csv") || name.hasSuffix(".csv.gz") {
+                    add(.datasetFile(url))
+                }
+            }
+        }
+
+        /// Whether the file or directory at `path` is seen here for the first time (one that cannot be examined
+        /// counts as new: reading it reports what is wrong).
+        private mutating func firstVisit(_ path: String) -> Bool {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return true }
+            return seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted
         }
     }
 

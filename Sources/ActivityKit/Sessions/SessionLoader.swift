@@ -32,8 +32,7 @@ public struct SessionLoader: Sendable {
 
     /// Every session input under `paths`, in path order; fails when there is none.
     public func inputs(from paths: [String]) throws(ActivityError) -> [SessionInput] {
-        var found: [SessionInput] = []
-        for path in paths { found += try SessionInput.all(at: path) }
+        let found = try SessionInput.all(at: paths)
         guard !found.isEmpty else {
             throw .insufficientData("no recordings or dataset files under \(paths.joined(separator: ", "))")
         }
