@@ -11,6 +11,17 @@ public struct ModelOptions: ParsableArguments, Sendable {
             valueName: "file"))
     public var models: [String] = []
 
+    /// Most models a tool averages: each file may hold up to 64 MiB, and the bundled pair is two.
+    public static let maximumCount = 16
+
     /// Creates the options with their defaults.
     public init() {}
+
+    /// Refuses more models than ``maximumCount`` before any is read.
+    public func validate() throws {
+        guard models.count <= Self.maximumCount else {
+            throw ValidationError(
+                "--model is given \(models.count) times; at most \(Self.maximumCount) models are averaged")
+        }
+    }
 }

@@ -64,7 +64,9 @@ struct OptionVocabularyTests {
         }
     }
 
-    @Test("The shared spellings parse and work: -o, --rate, --json and -q in imu-motion; --model and -q in imu-eval and imu-classify")
+    @Test(
+        "The shared spellings parse and work: -o, --rate, --json and -q in imu-motion; --model (at most 16) and -q in imu-eval and imu-classify"
+    )
     func sharedSpellingsRun() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imu-vocabulary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -81,6 +83,14 @@ struct OptionVocabularyTests {
         let replay = try run("imu-classify", ["--replay", demo, "--model", bundledModel, "--json", "--quiet"])
         #expect(replay.status == ExitStatus.success.rawValue && replay.standardError.isEmpty, "\(replay.standardError)")
         #expect(try jsonLines(replay.standardOutput).allSatisfy { $0["activity"] is String })
+        let tooMany = Array(repeating: ["--model", bundledModel], count: 17).flatMap { $0 }
+        for tool in [["imu-classify", "--replay"], ["imu-eval"]] {
+            let refused = try run(tool[0], Array(tool.dropFirst()) + [demo] + tooMany)
+            #expect(
+                refused.status == ExitStatus.usage.rawValue
+                    && refused.standardError.contains("--model is given 17 times; at most 16 models are averaged"),
+                "\(tool[0]): \(refused.standardError)")
+        }
         let both = try run("imu-list", ["-v", "-q"])
         #expect(
             both.status == ExitStatus.usage.rawValue && both.standardError.contains("--verbose and --quiet exclude each other"),
