@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MotionRecording
 import MotionSamples
 
 #if canImport(Glibc)
@@ -161,14 +162,14 @@ public struct ActivityModel: Codable, Sendable {
         }
     }
 
-    /// Writes the model to `url` atomically, so that a watcher never sees half a file.
+    /// Writes the model to `url` atomically, so that a watcher never sees half a file (``OutputFile``: a device such
+    /// as `/dev/null` is written, not replaced).
     public func write(to url: URL) throws(ActivityError) {
         let data = try encoded()
         do {
-            try data.write(to: url, options: .atomic)
+            try OutputFile.write(Array(data), to: url.path)
         } catch {
-            throw .unwritableFile(
-                path: url.path, reason: "\(Self.plainReason(error)); check that the directory exists and is writable")
+            throw .unwritableFile(path: url.path, reason: "\(error.reason); check that the directory exists and is writable")
         }
     }
 }

@@ -115,15 +115,21 @@ public struct StrideModel: Hashable, Sendable, Codable {
         }
     }
 
-    /// Writes the model as JSON (`height_m`, `scale`, `step_length_m` when fixed) to `path`, atomically.
+    /// Writes the model as JSON (`height_m`, `scale`, `step_length_m` when fixed) to `path`, atomically
+    /// (``OutputFile``: a device such as `/dev/null` is written, not replaced).
     public func write(to path: String) throws(PedometerError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let bytes: [UInt8]
         do {
-            let data = try encoder.encode(self) + Data([UInt8(ascii: "\n")])
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            bytes = Array(try encoder.encode(self)) + [UInt8(ascii: "\n")]
         } catch {
             throw .calibrationNotWritten(path: path, reason: "\(error)")
+        }
+        do {
+            try OutputFile.write(bytes, to: path)
+        } catch {
+            throw .calibrationNotWritten(path: path, reason: error.reason)
         }
     }
 }

@@ -114,7 +114,8 @@ public struct CalibrationFile: Hashable, Sendable, Codable {
         return (try load(path: path), path)
     }
 
-    /// Writes the file to `path` atomically, creating its directories (mode 0755) as needed.
+    /// Writes the file to `path` atomically (``OutputFile``: a device such as `/dev/null` is written, not replaced),
+    /// creating its directories (mode 0755) as needed.
     public func save(to path: FilePath) throws(RecordingError) {
         var directory = FilePath(root: path.root)
         for component in path.removingLastComponent().components {
@@ -132,6 +133,10 @@ public struct CalibrationFile: Hashable, Sendable, Codable {
         } catch {
             throw .writeFailed(path: path.string, reason: "a value could not be written as JSON")
         }
-        try FileIO.replaceAtomically(path, with: bytes)
+        do {
+            try OutputFile.write(bytes, to: path.string)
+        } catch {
+            throw .writeFailed(path: path.string, reason: error.reason)
+        }
     }
 }
