@@ -38,7 +38,8 @@ extension ParsableCommand {
 }
 
 extension AsyncParsableCommand {
-    /// Parses and runs the command (synchronous subcommands included), reporting usage errors in the tools' style.
+    /// Parses and runs the command (synchronous subcommands included), reporting usage errors in the tools' style, and
+    /// a standard output that could not be written (``exitUnlessStandardOutputWritten(tool:)``).
     public static func mainReportingUsage() async {
         var command = parseReportingUsage()
         do {
@@ -50,11 +51,13 @@ extension AsyncParsableCommand {
         } catch {
             exitReportingUsage(error)
         }
+        exitUnlessStandardOutputWritten(tool: configuration.commandName ?? "\(Self.self)")
     }
 }
 
 extension ParsableCommand {
-    /// Parses and runs the command, reporting usage errors in the tools' style.
+    /// Parses and runs the command, reporting usage errors in the tools' style, and a standard output that could not be
+    /// written (``exitUnlessStandardOutputWritten(tool:)``).
     public static func mainReportingUsage() {
         var command = parseReportingUsage()
         do {
@@ -62,5 +65,6 @@ extension ParsableCommand {
         } catch {
             exitReportingUsage(error)
         }
+        exitUnlessStandardOutputWritten(tool: configuration.commandName ?? "\(Self.self)")
     }
 }

@@ -294,4 +294,16 @@ struct HostileInputTests {
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         }
     }
+
+    @Test("a standard output that cannot be written (/dev/full) is exit 11 with one line, not a success")
+    func unwritableStandardOutput() throws {
+        for (tool, arguments) in [("imu-classify", ["--replay", demo.path, "--json"]), ("imu-motion", [demo.path])] {
+            let result = try Testbed.runOutsidePreload(
+                executable: "/bin/sh", arguments: ["-c", "exec \"$0\" \"$@\" > /dev/full", try product(tool)] + arguments,
+                timeLimit: 120)
+            #expect(result.status == ExitStatus.outputNotWritten.rawValue, "\(tool): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("\(tool): cannot write"), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        }
+    }
 }
