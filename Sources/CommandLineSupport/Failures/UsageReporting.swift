@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import MotionRecording
 
 /// Command-line parsing whose usage errors read like every other imu-bridge failure: one line, status 64.
 extension ParsableCommand {
@@ -24,16 +25,9 @@ extension ParsableCommand {
         default:
             let tool = configuration.commandName ?? "\(Self.self)"
             let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-            printError("\(tool): \(lowercasingFirstWord(message)); see '\(tool) --help'")
+            printError("\(tool): \(message.lowercasingFirstWord); see '\(tool) --help'")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
-    }
-
-    /// `message` with its first letter lowercased when it starts an ordinary word ("Missing" but not "URI").
-    private static func lowercasingFirstWord(_ message: String) -> String {
-        let word = message.prefix { $0.isLetter }
-        guard word.count > 1, word.dropFirst().allSatisfy(\.isLowercase) else { return message }
-        return message.prefix(1).lowercased() + message.dropFirst()
     }
 }
 

@@ -16,3 +16,13 @@ extension StringProtocol {
         return self[start..<end]
     }
 }
+
+extension String {
+    /// The text as the middle of a sentence: its first word lowercased when it is an ordinary capitalised word ("No
+    /// such file or directory", "Missing value"), kept when it is a name or an acronym ("URI", "GRDB").
+    package var lowercasingFirstWord: String {
+        let word = prefix { $0.isLetter }
+        guard word.count > 1, word.dropFirst().allSatisfy(\.isLowercase) else { return self }
+        return prefix(1).lowercased() + dropFirst()
+    }
+}

@@ -34,19 +34,12 @@ package enum OutputFile {
             throw failure
         } catch let error as RecordingError {
             switch error {
-            case .cannotCreate(_, let reason), .writeFailed(_, let reason): throw Failure(reason: sentenceCase(reason))
+            case .cannotCreate(_, let reason), .writeFailed(_, let reason): throw Failure(reason: reason.lowercasingFirstWord)
             default: throw Failure(reason: error.description)
             }
         } catch {
-            throw Failure(reason: sentenceCase("\(error)"))
+            throw Failure(reason: "\(error)".lowercasingFirstWord)
         }
-    }
-
-    /// `reason` as the middle of a sentence: the C library's "No such file or directory" lowercased at its start.
-    private static func sentenceCase(_ reason: String) -> String {
-        let word = reason.prefix { $0.isLetter }
-        guard word.count > 1, word.dropFirst().allSatisfy(\.isLowercase) else { return reason }
-        return reason.prefix(1).lowercased() + reason.dropFirst()
     }
 
     /// The path a symbolic link at `path` resolves to, when it is one and resolves to a path.
