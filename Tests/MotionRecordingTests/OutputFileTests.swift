@@ -38,7 +38,8 @@ struct OutputFileTests {
         #expect(count == 16 && String(decoding: received.prefix(max(count, 0)), as: UTF8.self) == "through the pipe")
         var status = stat()
         #expect(stat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
-        #expect(throws: OutputFile.Failure.self) { try OutputFile.write([], to: temporary.path.string) }
+        let refused = try #require(throws: OutputFile.Failure.self) { try OutputFile.write([], to: temporary.path.string) }
+        #expect(refused.reason == "it is a directory")
     }
 
     @Test(
