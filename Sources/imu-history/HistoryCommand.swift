@@ -38,7 +38,9 @@ struct HistoryCommand: ParsableCommand {
         version: ToolVersion.line
     )
 
-    @Option(help: ArgumentHelp("The period: the last so long (90s, 30m, 2h, 1d; default 24h).", valueName: "duration"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The period: the last so long (90s, 30m, 2h, 1d; default 24h).", valueName: "duration"))
     var since: String?
 
     @Option(help: ArgumentHelp("The period: one local calendar day.", valueName: "YYYY-MM-DD"))

@@ -1,23 +1,18 @@
 import CommandLineSupport
 import DeviceMotionKit
+import MotionRecording
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Where the estimates go, as they are produced: stdout, or a file that appears whole (written beside it under a
-/// temporary name and renamed at the end, so a failed run leaves no half file); an existing device or FIFO
-/// (`/dev/null`, a pipe) is written directly.
+/// Where the estimates go, as they are produced: stdout, or the file named by `-o`, written as an ``OutputFile``
+/// (it appears whole at the end, so a failed run leaves the path as it was; a device or FIFO is written directly).
 final class MotionOutput {
-    private let descriptor: FileDescriptor
+    /// The named file; `nil` for stdout.
+    private let file: OutputFile?
     private let path: String?
-    private let temporaryPath: String?
     private let json: Bool
     /// Whether CSV rows carry the heading and magnetic-field columns.
     private let magnetic: Bool
     private var buffer: [UInt8] = []
-    private var finished = false
 
     /// Bytes collected before they are written.
     private static let bufferSize = 1 << 16
@@ -28,37 +23,13 @@ final class MotionOutput {
         self.path = path
         self.json = json
         self.magnetic = magnetic
-        var status = stat()
-        if let path, stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            do {
-                descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec])
-            } catch {
-                throw Self.failure(path, "\(error)")
-            }
-            temporaryPath = nil
-        } else if let path {
-            let temporary = path + ".partial"
-            do {
-                descriptor = try FileDescriptor.open(
-                    FilePath(temporary), .writeOnly, options: [.create, .truncate, .closeOnExec],
-                    permissions: [.ownerReadWrite, .groupRead, .otherRead])
-            } catch {
-                throw Self.failure(path, "\(error)")
-            }
-            temporaryPath = temporary
-        } else {
-            descriptor = .standardOutput
-            temporaryPath = nil
+        do {
+            file = try path.map { path throws(OutputFile.Failure) in try OutputFile(path: path) }
+        } catch {
+            throw Self.failure(path, error.reason)
         }
         if !json {
             buffer.append(contentsOf: ((magnetic ? MotionCSVWriter.magneticHeader : MotionCSVWriter.header) + "\n").utf8)
-        }
-    }
-
-    deinit {
-        if !finished, let temporaryPath {
-            try? descriptor.close()
-            unlink(temporaryPath)
         }
     }
 
@@ -75,33 +46,38 @@ final class MotionOutput {
         }
     }
 
-    /// Writes what is buffered and, for a file, moves it into place.
-    func finish() throws {
+    /// Writes what is buffered and, for a file, puts it in place.
+    func finish() throws(CommandFailure) {
         try flush()
-        finished = true
-        guard let path, let temporaryPath else {
-            if path != nil { try? descriptor.close() }
-            return
-        }
-        try? descriptor.close()
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw Self.failure(path, reason)
+        do {
+            try file?.commit()
+        } catch {
+            throw Self.failure(path, error.reason)
         }
     }
 
     private func flush() throws(CommandFailure) {
         do {
-            _ = try descriptor.writeAll(buffer)
+            if let file {
+                try file.write(buffer)
+            } else {
+                _ = try FileDescriptor.standardOutput.writeAll(buffer)
+            }
+        } catch let failure as OutputFile.Failure {
+            throw Self.failure(path, failure.reason)
         } catch {
-            throw Self.failure(path ?? "standard output", "\(error)")
+            throw Self.failure(path, "\(error)".lowercasingFirstWord)
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private static func failure(_ path: String, _ reason: String) -> CommandFailure {
-        CommandFailure(
+    /// The failure to write `path` (stdout when `nil`), in the words of the other tools' output files.
+    private static func failure(_ path: String?, _ reason: String) -> CommandFailure {
+        guard let path else {
+            return CommandFailure(
+                "cannot write the standard output (\(reason)); the results did not all arrive", status: .outputNotWritten)
+        }
+        return CommandFailure(
             "cannot write \(path) (\(reason)); check that the directory exists and is writable, and the free space",
             status: .outputNotWritten)
     }

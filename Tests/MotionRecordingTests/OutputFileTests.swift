@@ -3,8 +3,9 @@ import MotionRecording
 import SystemPackage
 import Testing
 
-/// `OutputFile.write`, which writes every file a user names for output (a model, a picture, a calibration): a file
-/// is replaced whole, a link keeps pointing at it, and a device or FIFO is written, never replaced.
+/// `OutputFile`, which writes every file a user names for output (a model, a picture, a calibration, device motion):
+/// a file is replaced whole, a link keeps pointing at it, a device or FIFO is written, never replaced, and nothing
+/// else beside it is touched.
 @Suite("writing an output file the user named")
 struct OutputFileTests {
     @Test("a regular file is replaced whole; through a symbolic link the file it names is, and the link stays")
@@ -21,6 +22,52 @@ struct OutputFileTests {
         try OutputFile.write(Array("newer".utf8), to: file)
         #expect(try readText(FilePath(file)) == "newer")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path.string)) == ["picture.svg", "link.svg"])
+    }
+
+    @Test("files and links whose names a temporary file could take are left alone; the file's permissions are kept")
+    func neighboursAndPermissions() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let file = temporary.path.appending("walk.svg")
+        let notes = temporary.path.appending("walk.tmp")
+        let elsewhere = temporary.path.appending("elsewhere.txt")
+        try writeText("kept", to: notes)
+        try writeText("kept too", to: elsewhere)
+        for name in ["walk.svg.partial", ".walk.svg.tmp"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: temporary.path.appending(name).string, withDestinationPath: elsewhere.string)
+        }
+        try writeText("old", to: file)
+        try #require(chmod(file.string, 0o600) == 0)
+        try OutputFile.write(Array("new".utf8), to: file.string)
+        #expect(try readText(file) == "new")
+        #expect(try readText(notes) == "kept" && readText(elsewhere) == "kept too")
+        var status = stat()
+        #expect(stat(file.string, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path.string))
+                == ["walk.svg", "walk.tmp", "elsewhere.txt", "walk.svg.partial", ".walk.svg.tmp"])
+    }
+
+    @Test("written in parts, the file holds its old contents until the commit; given up, nothing is left behind")
+    func writtenInParts() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let file = temporary.path.appending("motion.csv")
+        try writeText("old", to: file)
+        var output: OutputFile? = try OutputFile(path: file.string)
+        try output?.write(Array("first half, ".utf8))
+        #expect(try readText(file) == "old")
+        output = nil
+        #expect(try readText(file) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path.string) == ["motion.csv"])
+        let complete = try OutputFile(path: file.string)
+        try complete.write(Array("first half, ".utf8))
+        try complete.write(Array("second half".utf8))
+        #expect(try readText(file) == "old")
+        try complete.commit()
+        #expect(try readText(file) == "first half, second half")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path.string) == ["motion.csv"])
     }
 
     @Test("a FIFO is written in place, not replaced by a file; a directory is refused", .timeLimit(.minutes(1)))

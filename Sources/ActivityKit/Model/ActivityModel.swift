@@ -1,10 +1,7 @@
 import FoundationEssentials
 import MotionRecording
 import MotionSamples
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemPackage
 
 /// A trained activity classifier as stored on disk: format version, windows, feature order, classes, summary, trees.
 public struct ActivityModel: Codable, Sendable {
@@ -125,26 +122,19 @@ public struct ActivityModel: Codable, Sendable {
     public static let maximumFileSize = 64 << 20
 
     /// Reads and validates the model file at `url`: a regular file of at most ``maximumFileSize`` bytes (a device,
-    /// FIFO or directory is refused before it is read).
+    /// FIFO or directory is refused before it is read, and the size is checked on the file that is read).
     public static func load(contentsOf url: URL) throws(ActivityError) -> ActivityModel {
-        var status = stat()
-        if stat(url.path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFREG else {
-                throw .unreadableModel(path: url.path, reason: "it is not a regular file (a device, FIFO or directory); pass a model file")
-            }
-            guard status.st_size <= maximumFileSize else {
-                throw .unreadableModel(
-                    path: url.path, reason: "it holds \(status.st_size) bytes, more than the \(maximumFileSize) a model file can hold")
-            }
-        }
-        let data: Data
+        let bytes: [UInt8]?
         do {
-            data = try Data(contentsOf: url)
+            bytes = try FileIO.readIfPresent(FilePath(url.path), limit: maximumFileSize)
         } catch {
-            throw .unreadableModel(
-                path: url.path, reason: "\(Self.plainReason(error)); check the path and permissions")
+            guard case .readFailed(_, let reason) = error else { throw .unreadableModel(path: url.path, reason: "\(error)") }
+            throw .unreadableModel(path: url.path, reason: "\(reason.lowercasingFirstWord); pass a readable model file")
         }
-        return try decode(data, path: url.path)
+        guard let bytes else {
+            throw .unreadableModel(path: url.path, reason: "no such file or directory; check the path")
+        }
+        return try decode(Data(bytes), path: url.path)
     }
 
     /// A file error in words, without Foundation's type names (`NSCocoaErrorDomain`, `UserInfo`).

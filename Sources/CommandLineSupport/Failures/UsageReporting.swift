@@ -14,14 +14,18 @@ extension ParsableCommand {
         }
     }
 
-    /// Exits for an error that reached ArgumentParser: help, version and decided exit codes as ArgumentParser does,
-    /// anything else as a one-line usage error with status 64.
+    /// Exits for an error that reached ArgumentParser: help and version printed to stdout (status 0, or 11 when
+    /// stdout could not take them), decided exit codes as ArgumentParser does, anything else as a one-line usage error
+    /// with status 64.
     public static func exitReportingUsage(_ error: any Error) -> Never {
         switch error {
-        case is CleanExit, is ExitCode:
+        case is ExitCode:
             exit(withError: error)
         case _ where exitCode(for: error) == .success:
-            exit(withError: error)
+            let text = fullMessage(for: error)
+            if !text.isEmpty { print(text) }
+            exitUnlessStandardOutputWritten(tool: configuration.commandName ?? "\(Self.self)")
+            Glibc.exit(ExitCode.success.rawValue)
         default:
             let tool = configuration.commandName ?? "\(Self.self)"
             let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -75,22 +75,51 @@ package enum FileIO {
         }
     }
 
-    /// Replaces `path` with `bytes` atomically: a temporary file, `fsync`, `rename`, then `fsync` of the directory. On
-    /// failure `path` is as it was and the temporary file is removed.
+    /// Replaces `path` with `bytes` atomically: a temporary file beside it (``createTemporary(beside:)``), `fsync`,
+    /// `rename`, then `fsync` of the directory. On failure `path` is as it was and the temporary file is removed.
     static func replaceAtomically(_ path: FilePath, with bytes: [UInt8]) throws(RecordingError) {
-        var temporary = path
-        temporary.extension = "tmp"
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(
-                temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead]
-            )
-        } catch {
-            throw .cannotCreate(path: temporary.string, reason: "\(error)")
-        }
+        let (descriptor, temporary) = try createTemporary(beside: path)
         do {
             try write(bytes, to: descriptor, path: temporary)
+        } catch {
+            try? descriptor.close()
+            unlink(temporary.string)
+            throw error
+        }
+        try moveIntoPlace(temporary, writtenThrough: descriptor, over: path)
+    }
+
+    /// Creates an empty file in `path`'s directory under a hidden name no file has (`.NAME.RANDOM.tmp`), with the
+    /// permissions of the file at `path` when it is a regular one. Created exclusively: a file or link that already
+    /// has the name is never opened, so nothing but the new file is touched.
+    static func createTemporary(beside path: FilePath) throws(RecordingError) -> (FileDescriptor, FilePath) {
+        let name = String(decoding: (path.lastComponent?.string ?? "output").utf8.prefix(64), as: UTF8.self)
+        var status = stat()
+        let keptPermissions = stat(path.string, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        for _ in 0..<16 {
+            let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            let temporary = path.removingLastComponent().appending(".\(name).\(suffix).tmp")
+            do {
+                let descriptor = try FileDescriptor.open(
+                    temporary, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                    permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                if keptPermissions { _ = fchmod(descriptor.rawValue, status.st_mode & 0o777) }
+                return (descriptor, temporary)
+            } catch let error as Errno where error == .fileExists {
+                continue
+            } catch {
+                throw .cannotCreate(path: temporary.string, reason: "\(error)")
+            }
+        }
+        throw .cannotCreate(path: path.string, reason: "no free name for a temporary file beside it")
+    }
+
+    /// Puts a temporary file written through `descriptor` in the place of `path`: `fsync`, close, `rename`, then
+    /// `fsync` of the directory. On failure the temporary file is removed and `path` is as it was.
+    static func moveIntoPlace(_ temporary: FilePath, writtenThrough descriptor: FileDescriptor, over path: FilePath)
+        throws(RecordingError)
+    {
+        do {
             try sync(descriptor, path: temporary)
         } catch {
             try? descriptor.close()
@@ -108,6 +137,7 @@ package enum FileIO {
 
     /// Syncs a directory so newly created or renamed entries survive a power loss (best effort).
     static func syncDirectory(_ directory: FilePath) {
+        let directory = directory.isEmpty ? FilePath(".") : directory
         guard let descriptor = try? FileDescriptor.open(directory, .readOnly, options: [.directory, .closeOnExec]) else {
             return
         }

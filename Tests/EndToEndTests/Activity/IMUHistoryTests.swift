@@ -138,6 +138,7 @@ struct IMUHistoryTests {
             (["--history", "TEXT"], .historyRefused, "is not a readable history database"),
             (["--history", "TEXT", "--since", "0h"], .usage, "--since 0h is not a duration"),
             (["--history", "TEXT", "--since", "2w"], .usage, "--since 2w is not a duration"),
+            (["--history", "TEXT", "--since", "-5m"], .usage, "--since -5m is not a duration"),
             (["--history", "TEXT", "--since", "99999999999999999999d"], .usage, "is not a duration"),
             (["--history", "TEXT", "--day", "2026-02-30"], .usage, "--day 2026-02-30 is not a calendar date"),
             (["--history", "TEXT", "--day", "2026-11-25", "--since", "2h"], .usage, "either --since or --day"),

@@ -246,7 +246,7 @@ struct HostileInputTests {
         #expect(truncate(huge, 65 << 20) == 0)
         let cases = [
             ("/dev/zero", "cannot load the model /dev/zero: it is not a regular file"),
-            (huge, "holds 68157440 bytes, more than the 67108864 a model file can hold"),
+            (huge, "holds 68157440 bytes, more than the 67108864 such a file can hold"),
         ]
         for (model, message) in cases {
             let result = try run("imu-classify", ["--replay", demo.path, "--model", model])
@@ -283,7 +283,7 @@ struct HostileInputTests {
             ),
             (
                 "imu-motion", [broad.path, "-o", "/proc/no-such-dir/motion.csv"],
-                "imu-motion: cannot write /proc/no-such-dir/motion.csv (No such file or directory)"
+                "imu-motion: cannot write /proc/no-such-dir/motion.csv (no such file or directory)"
             ),
         ]
         for (tool, arguments, message) in cases {
@@ -295,14 +295,18 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a standard output that cannot be written (/dev/full) is exit 11 with one line, not a success")
+    @Test("a standard output that cannot be written (/dev/full) is exit 11 with one line, not a success (--help too)")
     func unwritableStandardOutput() throws {
-        for (tool, arguments) in [("imu-classify", ["--replay", demo.path, "--json"]), ("imu-motion", [demo.path])] {
+        let cases = [
+            ("imu-classify", ["--replay", demo.path, "--json"]), ("imu-motion", [demo.path]), ("imu-train", ["--help"]),
+            ("imu-import", ["motionsense", "--help"]), ("imu-history", ["--version"]),
+        ]
+        for (tool, arguments) in cases {
             let result = try Testbed.runOutsidePreload(
                 executable: "/bin/sh", arguments: ["-c", "exec \"$0\" \"$@\" > /dev/full", try product(tool)] + arguments,
                 timeLimit: 120)
             #expect(result.status == ExitStatus.outputNotWritten.rawValue, "\(tool): \(result.standardError)")
-            #expect(result.standardError.hasPrefix("\(tool): cannot write"), "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("\(tool): cannot write the standard output"), "\(result.standardError)")
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         }
     }

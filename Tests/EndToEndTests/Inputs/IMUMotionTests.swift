@@ -149,6 +149,31 @@ final class IMUMotionTests {
         #expect(abs(yaw - time) < 0.01)
     }
 
+    @Test("-o through a link writes the file it names; other files beside it, and a failed run's target, are untouched")
+    func outputFile() throws {
+        let input = try file(
+            "still.csv",
+            broadCSV(header: "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z", seconds: 2) { _ in "0,0,0,0,0,9.80665" })
+        let target = try file("motion.csv", "old\n")
+        let neighbours = [try file("motion.tmp", "notes\n"), try file("motion.csv.partial", "more notes\n")]
+        let link = directory.appendingPathComponent("latest.csv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = try Testbed.runOutsidePreload(executable: try product("imu-motion"), arguments: [input, "-o", link])
+        #expect(result.status == ExitStatus.success.rawValue, "\(result.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        let rows = try String(contentsOfFile: target, encoding: .utf8).split(separator: "\n")
+        #expect(rows.first?.hasPrefix("timestamp,attitude_w") == true && rows.count >= 50)
+        #expect(try neighbours.map { try String(contentsOfFile: $0, encoding: .utf8) } == ["notes\n", "more notes\n"])
+
+        let bad = try file("bad.csv", "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0.01,0,zero,0,0,0,9.8\n")
+        let failed = try Testbed.runOutsidePreload(executable: try product("imu-motion"), arguments: [bad, "-o", target])
+        #expect(failed.status != ExitStatus.success.rawValue)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).split(separator: "\n") == rows)
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+                == ["still.csv", "motion.csv", "motion.tmp", "motion.csv.partial", "latest.csv", "bad.csv"])
+    }
+
     @Test("A malformed line fails with the file, the line and what to fix")
     func malformedLine() throws {
         let input = try file("bad.csv", "t_s,gyr_x,gyr_y,gyr_z,acc_x,acc_y,acc_z\n0,0,0,0,0,0,9.8\n0.01,0,zero,0,0,0,9.8\n")
