@@ -24,6 +24,9 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// A recording that could not be read; its own error names the file, the line and what to do.
     case unreadableRecording(RecordingError)
+    /// A dataset's file that could not be read; the words of the module that reads it name the file, the line and
+    /// what to do.
+    case unreadableDatasetFile(String)
     /// A model file that could not be read or is not a model.
     case unreadableModel(path: String, reason: String)
     /// A file that could not be written.
@@ -60,6 +63,8 @@ public enum ActivityError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .unreadableRecording(let error):
             error.description
+        case .unreadableDatasetFile(let description):
+            description
         case .unreadableModel(let path, let reason):
             "cannot load the model \(path): \(reason)"
         case .unwritableFile(let path, let reason):

@@ -108,7 +108,7 @@ public struct FailureReport: Sendable, Equatable {
         case .unsupportedModelVersion, .incompatibleModel, .modelsDoNotGoTogether, .windowMismatch, .unreadableModel:
             .modelRefused
         case .invalidWindow, .invalidParameters: .usage
-        case .sampleRateMismatch, .unreadableFile, .unknownActivities, .malformedLabelMap: .badInput
+        case .sampleRateMismatch, .unreadableFile, .unreadableDatasetFile, .unknownActivities, .malformedLabelMap: .badInput
         case .insufficientData: .notEnoughData
         case .unwritableFile: .outputNotWritten
         case .temporaryFileUnreadable: .failure

@@ -38,7 +38,7 @@ public struct MotionSenseFileFormat: SessionFileFormat {
             do {
                 return try body()
             } catch {
-                throw .unreadableFile(path: url.path, reason: error.description)
+                throw .unreadableDatasetFile(error.description)
             }
         }
         var rows = try reading { () throws(DatasetImportError) in try MotionSenseRows(trial: trial) }

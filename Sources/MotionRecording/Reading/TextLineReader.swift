@@ -7,6 +7,10 @@ import Glibc
 /// Reads a text file line by line in bounded memory: plain or gzip-compressed (zlib passes plain files through),
 /// from a regular file or a FIFO (streamed to its end); devices, sockets and directories are refused.
 ///
+/// A FIFO is opened without waiting for its writer; the reader then waits for data in steps of
+/// ``waitStep`` milliseconds and gives up with ``Failure/interrupted`` once its task is cancelled (Ctrl-C, SIGTERM),
+/// so a tool whose input never comes still ends on the first signal.
+///
 /// What real files hold is accepted: `\n` or `\r\n` line ends, a UTF-8 byte-order mark before the first line, a
 /// last line without its newline. A line longer than ``maximumLineLength`` bytes or holding a NUL byte (binary data,
 /// `/dev/zero`) is refused with its number, so no input sizes the buffer.
@@ -26,6 +30,8 @@ package final class TextLineReader {
         case lineTooLong(line: Int)
         /// A line holds a NUL byte.
         case binary(line: Int)
+        /// The task was cancelled while the reader waited for a FIFO's writer or its data.
+        case interrupted
 
         /// The failure in words, e.g. `line 3 is longer than 65536 bytes; ...`.
         package var reason: String {
@@ -40,6 +46,8 @@ package final class TextLineReader {
                 "line \(line) is longer than \(TextLineReader.maximumLineLength) bytes; this is not a CSV file of samples"
             case .binary(let line):
                 "line \(line) holds binary data (a NUL byte); this is not a text file"
+            case .interrupted:
+                "interrupted while waiting for data from the FIFO; nothing more was read"
             }
         }
 
@@ -53,6 +61,8 @@ package final class TextLineReader {
     }
 
     private let file: gzFile
+    /// The file's descriptor when it is a FIFO, polled before each read; `nil` for a regular file.
+    private let fifo: Int32?
     /// The bytes read and not yet returned, and the count of lines returned, advanced by one access per line (a
     /// class's stored properties are checked for exclusive access at run time on every access).
     private var state = LineBuffer()
@@ -62,33 +72,69 @@ package final class TextLineReader {
     /// Whether the line last returned ended with a newline (`false` only for a last line cut short).
     package var lastLineWasTerminated: Bool { state.lastLineWasTerminated }
 
-    /// Opens `path` for reading.
+    /// How long one wait for a FIFO's data lasts before the task's cancellation is checked again, in milliseconds.
+    static let waitStep: Int32 = 100
+
+    /// Opens `path` for reading. Its kind is checked before it is opened (a device's driver is never asked to open)
+    /// and again on the descriptor (a file swapped in between is refused too).
     package init(path: String) throws(Failure) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw .unreadable(reason: String(cString: strerror(errno)))
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG, S_IFIFO: break
-        case S_IFDIR: throw .notAFile(kind: "a directory")
-        case S_IFCHR, S_IFBLK: throw .notAFile(kind: "a device")
-        default: throw .notAFile(kind: "a socket or other special file")
+        try Self.checkKind(status)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        do throws(Failure) {
+            guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+            try Self.checkKind(status)
+            fifo = (status.st_mode & S_IFMT) == S_IFIFO ? descriptor : nil
+            if let fifo { try Self.waitForData(fifo) }
+            // zlib reads with blocking reads; only the wait above polls.
+            guard fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) == 0 else {
+                throw .unreadable(reason: String(cString: strerror(errno)))
+            }
+            errno = 0
+            guard let file = gzdopen(descriptor, "rb") else {
+                throw .unreadable(reason: errno == 0 ? "out of memory" : String(cString: strerror(errno)))
+            }
+            self.file = file
+        } catch {
+            close(descriptor)
+            throw error
         }
-        errno = 0
-        guard let file = gzopen(path, "rb") else {
-            throw .unreadable(reason: errno == 0 ? "out of memory" : String(cString: strerror(errno)))
-        }
-        self.file = file
         state.buffer.reserveCapacity(2 * Self.chunkSize)
     }
 
     deinit { gzclose(file) }
 
+    /// Refuses anything but a regular file or a FIFO.
+    private static func checkKind(_ status: stat) throws(Failure) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO: return
+        case S_IFDIR: throw .notAFile(kind: "a directory")
+        case S_IFCHR, S_IFBLK: throw .notAFile(kind: "a device")
+        default: throw .notAFile(kind: "a socket or other special file")
+        }
+    }
+
+    /// Waits until the FIFO `descriptor` has data or its writer has gone, checking the task's cancellation every
+    /// ``waitStep`` milliseconds.
+    fileprivate static func waitForData(_ descriptor: Int32) throws(Failure) {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, waitStep)
+            if ready > 0 { return }
+            if ready < 0 && errno != EINTR { throw .unreadable(reason: String(cString: strerror(errno))) }
+            if Task.isCancelled { throw .interrupted }
+        }
+    }
+
     fileprivate static let chunkSize = 1 << 16
 
     /// The next line, without its line end (and without the byte-order mark on line 1); `nil` at the end of the file.
     package func next() throws(Failure) -> ArraySlice<UInt8>? {
-        try state.next(from: file)
+        try state.next(from: file, fifo: fifo)
     }
 }
 
@@ -105,7 +151,7 @@ private struct LineBuffer {
     typealias Failure = TextLineReader.Failure
 
     /// The next line of `file`, as ``TextLineReader/next()`` returns it.
-    mutating func next(from file: gzFile) throws(Failure) -> ArraySlice<UInt8>? {
+    mutating func next(from file: gzFile, fifo: Int32?) throws(Failure) -> ArraySlice<UInt8>? {
         while true {
             if let newline = Self.firstIndex(of: UInt8(ascii: "\n"), in: buffer[start...]) {
                 let line = start..<newline
@@ -121,6 +167,7 @@ private struct LineBuffer {
                 start = buffer.count
                 return buffer[try finish(line, terminated: false)]
             }
+            if let fifo { try TextLineReader.waitForData(fifo) }
             try fill(from: file)
         }
     }

@@ -171,6 +171,40 @@ struct HostileInputTests {
         #expect(streamed.output == clean.output)
     }
 
+    @Test(
+        "a FIFO whose writer never comes, or never writes, ends imu-classify on the first SIGTERM with the reason (exit 12)",
+        .timeLimit(.minutes(2)))
+    func fifoWithoutData() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for silentWriter in [false, true] {
+            let copy = try recording("fifo-\(silentWriter).imurec") { _ in }
+            let fifo = URL(fileURLWithPath: copy).appendingPathComponent("raw.csv").path
+            try FileManager.default.removeItem(atPath: fifo)
+            try #require(mkfifo(fifo, 0o600) == 0)
+            let log = scratch.appendingPathComponent("fifo-\(silentWriter).log")
+            let tool = try SpawnedProcess(try product("imu-classify"), ["--replay", copy], environment: cleanEnvironment(), output: log)
+            var writer: Int32 = -1
+            defer { if writer >= 0 { close(writer) } }
+            // Until the tool holds the FIFO open: a writer can then open it without waiting, and the tool's
+            // descriptors show it.
+            let waiting = pollUntil {
+                if silentWriter {
+                    writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                    return writer >= 0
+                }
+                let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(tool.pid)/fd")) ?? []
+                return descriptors.contains {
+                    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(tool.pid)/fd/\($0)")) == fifo
+                }
+            }
+            try #require(waiting, "imu-classify did not open the FIFO")
+            tool.stop(signal: SIGTERM)
+            let message = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            #expect(tool.exitStatus == ExitStatus.badInput.rawValue, "\(message)")
+            #expect(message.contains("raw.csv: interrupted while waiting for data from the FIFO"), "\(message)")
+        }
+    }
+
     @Test("a recording as a spreadsheet saves it (CRLF, byte-order mark) replays like the original")
     func spreadsheetRecording() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -61,6 +61,12 @@ final class SpawnedProcess {
         return true
     }
 
+    /// The child's exit status once it has exited normally; `nil` while it runs or when a signal ended it.
+    var exitStatus: Int32? {
+        guard !isRunning, let status, status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
+    }
+
     /// Sends `signal` (if it still runs) and waits for the child to exit.
     func stop(signal: Int32 = SIGTERM) {
         guard isRunning else { return }
