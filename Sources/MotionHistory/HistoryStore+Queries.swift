@@ -1,10 +1,12 @@
 import ActivityKit
 import GRDB
 import MotionActivityKit
+import MotionSamples
 
 extension HistoryStore {
     /// The activities in force at some time in `from..<to` (Unix seconds), oldest first; every row is
-    /// range-checked (dates in ``HistoryDate/range``, end not before start, a known kind and confidence).
+    /// range-checked (dates in ``HistoryDate/range``, end not before start, a known kind and confidence, a label
+    /// that prints as it is: ``LabelText``).
     public func intervals(from: Double, to: Double) throws(HistoryError) -> [ActivityInterval] {
         try read { db in try intervals(db, from: from, to: to) }
     }
@@ -41,7 +43,8 @@ extension HistoryStore {
         }
     }
 
-    /// The device events in `from..<to` (Unix seconds), oldest first; every date is in ``HistoryDate/range``.
+    /// The device events in `from..<to` (Unix seconds), oldest first; every date is in ``HistoryDate/range``, every
+    /// device name prints as it is (``LabelText``).
     public func deviceEvents(from: Double, to: Double) throws(HistoryError) -> [DeviceEvent] {
         try read { db in try deviceEvents(db, from: from, to: to) }
     }
@@ -52,7 +55,8 @@ extension HistoryStore {
             arguments: [from, to]
         ).map { row throws(HistoryError) in
             guard let date = row["date"] as Double?, HistoryDate.isPlausible(date), let name = row["event"] as String?,
-                let event = DeviceEvent.Kind(rawValue: name), let device = row["device"] as String?
+                let event = DeviceEvent.Kind(rawValue: name), let device = row["device"] as String?,
+                LabelText.problem(with: device) == nil
             else { throw malformed("a device_events row") }
             return DeviceEvent(date: date, event: event, device: device)
         }
@@ -72,7 +76,7 @@ extension HistoryStore {
         guard let start = row["start_date"] as Double?, let end = row["end_date"] as Double?,
             HistoryDate.isPlausible(start), HistoryDate.isPlausible(end), end >= start, let kindName = row["kind"] as String?,
             let kind = CoreMotionActivity(rawValue: kindName), let label = row["label"] as String?,
-            let confidenceName = row["confidence"] as String?,
+            LabelText.problem(with: label) == nil, let confidenceName = row["confidence"] as String?,
             let confidence = MotionActivityConfidence(name: confidenceName)
         else { throw malformed("an activities row") }
         return ActivityInterval(

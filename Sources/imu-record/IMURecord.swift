@@ -1,3 +1,4 @@
+import ActivityKit
 import ArgumentParser
 import CommandLineSupport
 import DeviceMotionKit
@@ -98,6 +99,11 @@ struct IMURecord: AsyncParsableCommand {
     func validate() throws {
         guard !tag.isEmpty, !tag.contains("/") else {
             throw ValidationError("--tag must be a non-empty label without '/'")
+        }
+        for (flag, text) in [("--tag", tag), ("--subject", subject)] {
+            if let text, let problem = LabelText.problem(with: text, limit: LabelMap.maximumLabelLength) {
+                throw ValidationError("\(flag) \(LabelText.quoted(text)) cannot be a label: \(problem)")
+            }
         }
         try requireFlag(
             "--rate", rate,

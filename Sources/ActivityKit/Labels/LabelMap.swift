@@ -1,3 +1,5 @@
+import MotionSamples
+
 /// How labels are read: a user's own labels (from `--label-map FILE`) onto the names they stand for, then the
 /// built-in aliases (``ActivityName/aliases``) onto the canonical names. The one place labels are matched: imports,
 /// training, evaluation and replay all read labels through it.
@@ -14,7 +16,8 @@ public struct LabelMap: Sendable, Equatable {
     public static let maximumLabelLength = 64
 
     /// A map with `entries` (label to name) before the built-in aliases; fails on a label that is empty, longer than
-    /// ``maximumLabelLength`` bytes, holds a control character or a comma, or on more than ``maximumEntries`` entries.
+    /// ``maximumLabelLength`` bytes, holds a control character (``LabelText``) or a comma, or on more than
+    /// ``maximumEntries`` entries.
     public init(entries: [String: String]) throws(ActivityError) {
         guard entries.count <= Self.maximumEntries else {
             throw .malformedLabelMap(
@@ -60,12 +63,10 @@ public struct LabelMap: Sendable, Equatable {
     /// Why `text` cannot be a label, or nil if it can.
     static func problem(with text: some StringProtocol) -> String? {
         if text.isEmpty { return "a label is empty" }
-        if text.utf8.count > maximumLabelLength {
-            return "the label '\(text.prefix(maximumLabelLength))...' is longer than \(maximumLabelLength) bytes"
+        if let problem = LabelText.problem(with: text, limit: maximumLabelLength) {
+            return "the label \(LabelText.quoted(text)): \(problem)"
         }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "," }) {
-            return "the label '\(text)' holds a control character or a comma"
-        }
+        if text.contains(",") { return "the label \(LabelText.quoted(text)) holds a comma" }
         return nil
     }
 }

@@ -60,6 +60,11 @@ public struct ActivityModel: Codable, Sendable {
             throw .incompatibleModel(
                 "it names \(classNames.count) activities for \(classifier.classCount) classifier outputs")
         }
+        for name in classNames {
+            if let problem = name.isEmpty ? "it is empty" : LabelText.problem(with: name) {
+                throw .incompatibleModel("its activity name \(LabelText.quoted(name)) cannot be printed as it is: \(problem)")
+            }
+        }
         guard classifier.isWellFormed(featureCount: featureNames.count) else {
             throw .incompatibleModel(
                 "its trees do not match \(featureNames.count) features and \(classNames.count) activities")

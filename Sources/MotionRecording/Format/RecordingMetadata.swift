@@ -127,6 +127,14 @@ public struct RecordingMetadata: Codable, Hashable, Sendable {
         return nil
     }
 
+    /// Why the tag or the subject cannot be printed as it is (``LabelText``), or `nil`.
+    public var labelProblem: String? {
+        for (field, text) in [("tag", tag), ("subject", subject)] {
+            if let text, let problem = LabelText.problem(with: text) { return "\(field) \(LabelText.quoted(text)): \(problem)" }
+        }
+        return nil
+    }
+
     /// The first field outside its documented range (``RecordingLimits``), as (field, value, allowed range), or `nil`.
     public func fieldOutOfRange() -> (field: String, value: String, allowed: String)? {
         func check(_ field: String, _ value: Double?, _ range: ClosedRange<Double>) -> (

@@ -71,6 +71,7 @@ public enum RecordingReader {
             throw .corruptMetadata(path: path.string, reason: DecodingFailure.reason(error, keys: .snakeCase))
         }
         if let mismatch = metadata.versionMismatch { throw .corruptMetadata(path: path.string, reason: mismatch) }
+        if let problem = metadata.labelProblem { throw .corruptMetadata(path: path.string, reason: problem) }
         if let (field, value, allowed) = metadata.fieldOutOfRange() {
             throw .valueOutOfRange(path: path.string, field: field, value: value, allowed: allowed)
         }

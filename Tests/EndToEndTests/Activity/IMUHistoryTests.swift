@@ -249,6 +249,10 @@ struct IMUHistoryTests {
             "INSERT INTO steps SELECT CAST(strftime('%s', 'now') AS INTEGER) / 60 * 60 - 60 * value, 4611686018427387904 "
                 + "FROM (SELECT 1 AS value UNION SELECT 2)",
             "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES (-1e308, 1e308, 'walking', 'w', 'high')",
+            // A label and a device name that would clear the terminal and forge a line if printed as they are.
+            "INSERT INTO activities (start_date, end_date, kind, label, confidence) VALUES "
+                + "(strftime('%s', 'now') - 60, strftime('%s', 'now') - 30, 'walking', 'walk' || char(27) || '[2Jing', 'high')",
+            "INSERT INTO device_events (date, event, device) VALUES (strftime('%s', 'now') - 60, 'added', 'imu' || char(10) || 'fake')",
         ])
     func hostileRows(sql: String) throws {
         let scratch = try Scratch()

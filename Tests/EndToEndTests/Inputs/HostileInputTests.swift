@@ -257,6 +257,8 @@ struct HostileInputTests {
             ),
             ("counts", ["raw": 4800.5, "motion": 1200, "events": 0], "counts.raw: invalid value (4800.5 is not a whole number"),
             ("monotonic_end", "soon", "monotonic_end: expected a number"),
+            ("tag", "walk\u{1b}[2Jing", #"tag "walk\u{1B}[2Jing": it holds a control character"#),
+            ("subject", String(repeating: "x", count: 1025), "it is longer than 1024 bytes"),
         ]
         for (index, (field, value, message)) in cases.enumerated() {
             let copy = scratch.appendingPathComponent("metadata-\(index).imurec")
@@ -273,20 +275,25 @@ struct HostileInputTests {
         }
     }
 
-    @Test("a model that is a device, or larger than 64 MB, is refused before it is read (exit 13)")
+    @Test("a model that is a device, larger than 64 MB, or names an activity with a terminal escape is refused (exit 13)")
     func hostileModelFiles() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let huge = try file("huge.model", [])
         #expect(truncate(huge, 65 << 20) == 0)
+        let bundled = PackageLocations.packageRoot.appendingPathComponent("Sources/ActivityKit/Resources/motionsense.model")
+        let text = try String(contentsOf: bundled, encoding: .utf8)
+        let escaping = try file("escaping.model", Array(text.replacingOccurrences(of: #""sitting""#, with: #""sit\u001b[2Jting""#).utf8))
         let cases = [
             ("/dev/zero", "cannot load the model /dev/zero: it is not a regular file"),
             (huge, "holds 68157440 bytes, more than the 67108864 such a file can hold"),
+            (escaping, #"its activity name "sit\u{1B}[2Jting" cannot be printed as it is: it holds a control character"#),
         ]
         for (model, message) in cases {
             let result = try run("imu-classify", ["--replay", demo.path, "--model", model])
             #expect(!result.timedOut)
             #expect(result.status == ExitStatus.modelRefused.rawValue, "\(result.standardError)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
         }
     }
 

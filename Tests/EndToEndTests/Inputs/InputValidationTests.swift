@@ -285,6 +285,11 @@ struct InputValidationTests {
             ("imu-list", ["--bogus"], "imu-list: unknown option '--bogus'; see 'imu-list --help'"),
             ("imu-train", [], "imu-train: "),
             ("imu-record", [], "imu-record: "),
+            (
+                "imu-record", ["--tag", "walk\ning"],
+                #"imu-record: --tag "walk\ning" cannot be a label: it holds a control character (a line break, tab or terminal escape)"#
+            ),
+            ("imu-record", ["--tag", "walking", "--subject", String(repeating: "a", count: 65)], "imu-record: --subject \""),
             ("imu-classify", [], "imu-classify: "),
         ]
         for (tool, arguments, line) in cases {
