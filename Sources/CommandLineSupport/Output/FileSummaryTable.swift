@@ -17,11 +17,12 @@ public struct FileSummaryTable: Sendable {
         self.columns = columns
     }
 
-    /// Adds a row (missing cells are blank, extra ones dropped); rows past ``maximumRows`` are only counted.
+    /// Adds a row (missing cells are blank, extra ones dropped, control characters escaped so that a file name keeps
+    /// to its cell); rows past ``maximumRows`` are only counted.
     public mutating func add(_ cells: [String]) {
         skipped += rows.count < Self.maximumRows ? 0 : 1
         guard rows.count < Self.maximumRows else { return }
-        rows.append((0..<columns.count).map { $0 < cells.count ? cells[$0] : "" })
+        rows.append((0..<columns.count).map { $0 < cells.count ? cells[$0].escapingControlCharacters() : "" })
     }
 
     /// Rows added past ``maximumRows``.

@@ -2,9 +2,11 @@
 import Glibc
 #endif
 
-/// Writes `message` and a newline to stderr (above the progress bar, if one is drawn).
+/// Writes `message` and a newline to stderr (above the progress bar, if one is drawn), its control characters but
+/// line breaks and tabs escaped (a file name in it cannot drive the terminal).
 public func printError(_ message: String) {
-    ProgressLine.printingAbove { writeToStandardError(message + "\n") }
+    let line = message.escapingControlCharacters(keepingLineBreaks: true) + "\n"
+    ProgressLine.printingAbove { writeToStandardError(line) }
 }
 
 /// Writes `text` to stderr as it is, unbuffered (a progress line, a bell).

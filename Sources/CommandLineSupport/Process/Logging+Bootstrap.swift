@@ -10,7 +10,8 @@ public func bootstrapLogging(level: Logger.Level) {
     }
 }
 
-/// swift-log's stderr handler, writing each line with the progress bar erased and drawn again below it.
+/// swift-log's stderr handler, writing each line with the progress bar erased and drawn again below it, and the
+/// message's control characters but line breaks and tabs escaped.
 private struct ProgressAwareLogHandler: LogHandler {
     private var handler: StreamLogHandler
 
@@ -37,6 +38,8 @@ private struct ProgressAwareLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
+        var event = event
+        event.message = "\(event.message.description.escapingControlCharacters(keepingLineBreaks: true))"
         ProgressLine.printingAbove { handler.log(event: event) }
     }
 }

@@ -205,6 +205,16 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a file name holding a terminal escape is printed escaped in the error, never as the escape itself")
+    func escapeInFileName() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path = try file("\u{1b}[2J\u{1b}]0;owned\u{7}.csv", Array("t_s,x\n0,1\n".utf8))
+        let result = try run("imu-motion", [path])
+        #expect(result.status == ExitStatus.badInput.rawValue, "\(result.standardError)")
+        #expect(result.standardError.contains(#"\u{1B}[2J\u{1B}]0;owned\u{7}.csv: missing column(s)"#), "\(result.standardError)")
+        #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1b}" || $0 == "\u{7}" })
+    }
+
     @Test("a recording as a spreadsheet saves it (CRLF, byte-order mark) replays like the original")
     func spreadsheetRecording() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
