@@ -35,7 +35,7 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotCreate(let path, let reason):
             "cannot create \(path): \(reason); check that the parent directory exists and is writable"
         case .writeFailed(let path, let reason):
-            "writing \(path) failed: \(reason); check free space and that the disk is still mounted (samples already written are kept)"
+            "writing \(path) failed: \(reason); check free space and that the disk is still mounted"
         case .alreadyFinished(let path):
             "the recording \(path) is already finished; start a new recording to add samples"
         case .readFailed(let path, let reason):

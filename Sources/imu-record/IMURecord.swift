@@ -124,7 +124,10 @@ struct IMURecord: AsyncParsableCommand {
                 try await session.record { summary in print(json ? try summary.json() : summary.text) }
             }
         } catch {
-            throw exitReporting(error, tool: "imu-record")
+            throw exitReporting(error, tool: "imu-record") { error in
+                guard case RecordingError.writeFailed = error else { return nil }
+                return "the readings that reached the disk stay in the recording, marked incomplete"
+            }
         }
     }
 }

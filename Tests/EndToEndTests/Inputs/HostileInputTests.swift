@@ -1,6 +1,8 @@
 import CommandLineSupport
 import Foundation
 import IIOTestbed
+import MotionRecording
+import SystemPackage
 import Testing
 
 /// Issue 10 points 2-4: the files people actually have are read (a spreadsheet's CRLF and byte-order mark, pandas'
@@ -344,6 +346,35 @@ struct HostileInputTests {
             #expect(!result.standardError.contains("Domain=") && !result.standardError.contains("UserInfo"))
             #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         }
+    }
+
+    @Test(
+        "a disk that fills: exit 11 with one line; an imported recording, a model or imu-motion's output is whole or absent",
+        .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    func fullDisk() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let directory = scratch.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let disk = try SmallDisk(at: directory.path, kilobytes: 96)
+        defer { withExtendedLifetime(disk) {} }
+        let motionSense = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense").path
+        let cases = [
+            ("imu-import", ["motionsense", motionSense, "--output", directory.appendingPathComponent("imported").path]),
+            ("imu-train", [motionSense, "-o", directory.appendingPathComponent("a.model").path, "--window", "20", "--hop", "5"]),
+            ("imu-motion", [broad.path, "--rate", "200", "-o", directory.appendingPathComponent("motion.csv").path]),
+        ]
+        for (tool, arguments) in cases {
+            let result = try run(tool, arguments)
+            #expect(result.status == ExitStatus.outputNotWritten.rawValue, "\(tool): \(result.standardError)")
+            let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("\(tool): ") }
+            #expect(lines.count == 1 && lines[0].contains("o space left on device"), "\(result.standardError)")
+        }
+        // What is left: complete recordings only, no model, no output file, no temporary file.
+        let imported = directory.appendingPathComponent("imported").path
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: imported)) ?? [] {
+            #expect(try RecordingReader.readMetadata(FilePath("\(imported)/\(name)")).complete, "\(name) was left incomplete")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "imported" } == [])
     }
 
     @Test("a standard output that cannot be written (/dev/full) is exit 11 with one line, not a success (--help too)")

@@ -86,6 +86,27 @@ struct IMURecordTests {
         #expect(recording.raw.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
     }
 
+    @Test(
+        "a full disk: exit 11 with one line, and the recording reads back with what reached the disk, marked incomplete",
+        .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+    func fullDisk() throws {
+        let setup = try RecorderSetup()
+        let disk = try SmallDisk(at: setup.output.path, kilobytes: 48)
+        defer { withExtendedLifetime(disk) {} }
+        let result = try setup.launch(tag: "walking", ["--duration", "600"]).wait()
+        #expect(result.status == ExitStatus.outputNotWritten.rawValue, "\(result.standardError)")
+        let failure = result.standardError.split(separator: "\n").filter { $0.hasPrefix("imu-record: ") }
+        #expect(failure.count == 1, "\(result.standardError)")
+        #expect(
+            failure.first?.contains(
+                "No space left on device; check free space and that the disk is still mounted; the readings that reached "
+                    + "the disk stay in the recording, marked incomplete") == true, "\(result.standardError)")
+        let recording = try setup.readRecording()
+        #expect(!recording.isComplete)
+        #expect(recording.raw.count >= 50)
+        #expect(recording.raw.allSatisfy { close([$0.value.x, $0.value.y, $0.value.z], adxl345Acceleration, tolerance: 1e-8) })
+    }
+
     @Test("unplug and replug: 'sensor removed, waiting', both parts recorded, the gap marked")
     func unplugAndReplug() throws {
         let setup = try RecorderSetup()
