@@ -57,6 +57,8 @@ import Testing
             ("jog,running\njog,walking\n", 2, "'jog' is mapped to 'running' above and to 'walking' here"),
             ("x,\(String(repeating: "y", count: 65))\n", 1, "longer than 64 bytes"),
             ("x,a\u{7}b\n", 1, "control character"),
+            // A comma with a combining mark after it is one Character but still a comma (found by the label-map fuzzer).
+            (",\u{591}walk,walking\n", 1, "holds a comma"),
             ("x,\u{FF}\n", 1, "not UTF-8"),
         ])
     func refusesABadLine(text: String, line: Int, reason: String) throws {

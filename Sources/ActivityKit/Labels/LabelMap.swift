@@ -66,7 +66,7 @@ public struct LabelMap: Sendable, Equatable {
         if let problem = LabelText.problem(with: text, limit: maximumLabelLength) {
             return "the label \(LabelText.quoted(text)): \(problem)"
         }
-        if text.contains(",") { return "the label \(LabelText.quoted(text)) holds a comma" }
+        if text.unicodeScalars.contains(",") { return "the label \(LabelText.quoted(text)) holds a comma" }
         return nil
     }
 }

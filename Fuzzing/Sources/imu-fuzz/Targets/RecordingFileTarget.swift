@@ -1,4 +1,5 @@
 import MotionRecording
+import MotionSamples
 import SystemPackage
 
 /// The recording reader (`RecordingReader.read`) with one of a recording's four files replaced by the input; the other
@@ -105,6 +106,9 @@ enum RecordingFileTarget {
             zip(recording.motion, recording.motion.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }, "motion timestamps go back")
         precondition(recording.events.allSatisfy(\.timestamp.isFinite), "an event timestamp that is not finite was accepted")
         precondition(recording.metadata.fieldOutOfRange() == nil, "metadata out of its documented ranges was accepted")
+        precondition(
+            [recording.metadata.tag, recording.metadata.subject].allSatisfy { $0.map { LabelText.problem(with: $0) == nil } ?? true },
+            "a tag or subject with a control character, or too long, was accepted")
         if recording.metadata.complete, let counts = recording.metadata.counts {
             precondition(
                 counts.raw == recording.rawRowCount && counts.motion == recording.motion.count && counts.events == recording.events.count,
