@@ -23,7 +23,7 @@ public struct BrokerAddress: Sendable, Equatable, CustomStringConvertible {
         }
         var authority = rest
         if authority.hasSuffix("/") { authority = authority.dropLast() }
-        if authority.contains("@") { throw .credentialsInURL }
+        if authority.utf8.contains(UInt8(ascii: "@")) { throw .credentialsInURL }
         if authority.contains(where: { "/?#".contains($0) }) {
             throw .invalidURL(url, reason: "a path, query or fragment is not allowed")
         }

@@ -63,7 +63,9 @@ public struct BrokerCredentials: Sendable, Equatable {
     static func parse(_ text: String, path: String) throws(MQTTError) -> BrokerCredentials {
         var credentials = BrokerCredentials()
         var seen = Set<String>()
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character, so lines are split at either end, not at "\n" alone (a CRLF file was one comment).
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, raw) in lines.enumerated() {
             let line = raw.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
@@ -71,8 +73,9 @@ public struct BrokerCredentials: Sendable, Equatable {
             }
             let key = String(line[..<equals].trimmingWhitespace)
             let value = String(line[line.index(after: equals)...].trimmingWhitespace)
-            guard !value.isEmpty, !value.contains("\0") else {
-                throw .malformedConfig(path: path, line: index + 1, reason: "an empty value")
+            guard !value.isEmpty else { throw .malformedConfig(path: path, line: index + 1, reason: "an empty value") }
+            guard !value.utf8.contains(0) else {
+                throw .malformedConfig(path: path, line: index + 1, reason: "a NUL byte in the value")
             }
             guard seen.insert(key).inserted else {
                 throw .malformedConfig(path: path, line: index + 1, reason: "\(key) given twice")

@@ -36,8 +36,9 @@ enum TLSFiles {
             throw .unusableTLSFile(path: path, role: role, reason: error.reason)
         }
         guard let file else { throw .unusableTLSFile(path: path, role: role, reason: "it does not exist") }
-        let hasBlock = file.text.split(separator: "\n").contains { line in
-            line.hasPrefix("-----BEGIN ") && line.droppingTrailing("\r").hasSuffix("\(kind)-----")
+        // Split at every line end: "\r\n" is one Character, never equal to "\n" (a CRLF file was one line).
+        let hasBlock = file.text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("-----BEGIN ") && line.hasSuffix("\(kind)-----")
         }
         guard hasBlock else {
             throw .unusableTLSFile(path: path, role: role, reason: "it holds no PEM \(kind.lowercased()) (-----BEGIN ...\(kind)-----)")
@@ -48,14 +49,5 @@ enum TLSFiles {
                 reason: "other users may read it (mode \(String(file.mode, radix: 8))); run chmod 600 \(path)")
         }
         return file.text
-    }
-}
-
-extension Substring {
-    /// The text without the trailing `characters`.
-    fileprivate func droppingTrailing(_ characters: String) -> Substring {
-        var text = self
-        while let last = text.last, characters.contains(last) { text = text.dropLast() }
-        return text
     }
 }

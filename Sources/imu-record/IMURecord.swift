@@ -97,7 +97,7 @@ struct IMURecord: AsyncParsableCommand {
     var uri: String { sensor.uri }
 
     func validate() throws {
-        guard !tag.isEmpty, !tag.contains("/") else {
+        guard !tag.isEmpty, !tag.utf8.contains(UInt8(ascii: "/")) else {
             throw ValidationError("--tag must be a non-empty label without '/'")
         }
         for (flag, text) in [("--tag", tag), ("--subject", subject)] {

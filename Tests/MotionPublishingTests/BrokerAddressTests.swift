@@ -18,6 +18,8 @@ struct BrokerAddressTests {
     func refuses() {
         #expect(throws: MQTTError.credentialsInURL) { try BrokerAddress(parsing: "mqtt://user:secret@broker") }
         #expect(throws: MQTTError.credentialsInURL) { try BrokerAddress(parsing: "mqtt://user@broker:1883") }
+        // An @ with a combining mark after it is one Character, but still an @.
+        #expect(throws: MQTTError.credentialsInURL) { try BrokerAddress(parsing: "mqtt://user:secret@\u{301}broker") }
         for url in [
             "broker:1883", "http://broker", "mqtt://", "mqtt://broker:0", "mqtt://broker:65536", "mqtt://broker:99999999999999999999",
             "mqtt://broker:-1", "mqtt://broker/topic", "mqtt://broker?x=1", "mqtt://a:b:c", "mqtt://[::1", "mqtt://bro ker",

@@ -25,6 +25,23 @@ struct BrokerCredentialsTests {
                 == BrokerCredentials(username: "sensor", password: "other", caFile: "/etc/ca.pem"))
     }
 
+    @Test("CRLF line ends, as a Windows editor saves the file, read as line ends; a NUL in a value is refused")
+    func windowsLineEnds() throws {
+        let path = try write("# broker\r\nusername = sensor\r\npassword = secret\r\n", mode: 0o600)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            try BrokerCredentials.load(configFile: path, environment: [:])
+                == BrokerCredentials(username: "sensor", password: "secret"))
+        let nul = try write("username = sen\0\u{301}sor\n", mode: 0o600)
+        defer { try? FileManager.default.removeItem(atPath: nul) }
+        #expect {
+            try BrokerCredentials.load(configFile: nul, environment: [:])
+        } throws: { error in
+            guard case .malformedConfig(_, 1, let reason) = error as? MQTTError else { return false }
+            return reason.contains("NUL")
+        }
+    }
+
     @Test("the client certificate and key: cert-file and key-file, overridden by their environment variables")
     func clientCertificate() throws {
         let path = try write("cert-file = /etc/imu-bridge/client.pem\nkey-file = /etc/imu-bridge/client.key\n", mode: 0o600)

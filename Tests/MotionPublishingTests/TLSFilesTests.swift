@@ -24,6 +24,14 @@ struct TLSFilesTests {
         try TLSFiles.check(BrokerCredentials())
     }
 
+    @Test("PEM files with CRLF line ends, as OpenSSL reads them, pass")
+    func windowsLineEnds() throws {
+        let crlf = { (text: String) in text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let (ca, cert, key) = (try write(crlf(certificate), mode: 0o644), try write(crlf(certificate)), try write(crlf(key)))
+        defer { for path in [ca, cert, key] { try? FileManager.default.removeItem(atPath: path) } }
+        try TLSFiles.check(BrokerCredentials(caFile: ca, certFile: cert, keyFile: key))
+    }
+
     @Test("refused: missing, not PEM, a key for a certificate, an encrypted or exposed key, half a pair")
     func refused() throws {
         let cert = try write(certificate)

@@ -290,6 +290,8 @@ struct InputValidationTests {
                 #"imu-record: --tag "walk\ning" cannot be a label: it holds a control character (a line break, tab or terminal escape)"#
             ),
             ("imu-record", ["--tag", "walking", "--subject", String(repeating: "a", count: 65)], "imu-record: --subject \""),
+            // A slash with a combining mark after it is one Character, but still a slash.
+            ("imu-record", ["--tag", "up/\u{301}stairs"], "imu-record: --tag must be a non-empty label without '/'"),
             ("imu-classify", [], "imu-classify: "),
         ]
         for (tool, arguments, line) in cases {
