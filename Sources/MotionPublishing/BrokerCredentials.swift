@@ -63,9 +63,8 @@ public struct BrokerCredentials: Sendable, Equatable {
     static func parse(_ text: String, path: String) throws(MQTTError) -> BrokerCredentials {
         var credentials = BrokerCredentials()
         var seen = Set<String>()
-        // "\r\n" is one Character, so lines are split at either end, not at "\n" alone (a CRLF file was one comment).
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (index, raw) in lines.enumerated() {
+        // Split at every line end: "\r\n" is one Character, never equal to "\n" (a CRLF file was one comment).
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
