@@ -1,3 +1,5 @@
+import MotionSamples
+
 /// The topics one tool on one host publishes under, for one IMU: `<prefix>/<host>/<imu>/<what>` for imu-classify,
 /// `<prefix>/<host>/<imu>/recording/<what>` for imu-record (docs/formats.md, "MQTT").
 public struct TopicLayout: Sendable, Equatable {
@@ -38,12 +40,16 @@ public struct TopicLayout: Sendable, Equatable {
 
     /// Whether `scalar` may not appear in a prefix: a wildcard or a control character (C0, DEL or C1).
     private static func isRefusedInPrefix(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "+" || scalar == "#" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        scalar == "+" || scalar == "#" || scalar.isControlCharacter
     }
 
-    /// `text` as one topic level: `/`, `+`, `#`, spaces and control characters become `_`; empty becomes `unknown`.
+    /// `text` as one topic level: `/`, `+`, `#`, spaces, control characters (DEL too) and non-ASCII become `_`; empty
+    /// becomes `unknown`.
     static func level(_ text: String) -> String {
-        let cleaned = String(text.prefix(64).map { "/+#".contains($0) || $0.isWhitespace || !$0.isASCII || $0.asciiValue! < 32 ? "_" : $0 })
+        let cleaned = String(
+            text.prefix(64).map {
+                "/+#".contains($0) || $0.isWhitespace || !$0.isASCII || $0.asciiValue! < 32 || $0.asciiValue! == 0x7F ? "_" : $0
+            })
         return cleaned.isEmpty ? "unknown" : cleaned
     }
 

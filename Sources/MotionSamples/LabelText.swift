@@ -12,15 +12,17 @@ public enum LabelText {
         if text.utf8.count > limit {
             return "it is longer than \(limit) bytes"
         }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if text.unicodeScalars.contains(where: \.isControlCharacter) {
             return "it holds a control character (a line break, tab or terminal escape)"
         }
         return nil
     }
 
-    /// `text` for a message: in quotes, control characters escaped (`"a\nb"`), at most 80 characters.
+    /// `text` for a message: in quotes, its quotes, backslashes and control characters escaped as in a Swift string
+    /// literal (`"a\nb"`, `"a\u{1B}b"`), at most 80 characters.
     public static func quoted(_ text: some StringProtocol) -> String {
         let shown = String(text.prefix(80))
-        return shown.debugDescription + (shown.count < text.count ? "..." : "")
+        let escaped = shown.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").escapingControlCharacters()
+        return "\"" + escaped + "\"" + (shown.count < text.count ? "..." : "")
     }
 }

@@ -14,6 +14,12 @@ struct TopicLayoutTests {
         #expect(topics.clientID == "imu-bridge-pi-4-lsm6dso_accel__1")
     }
 
+    @Test("control characters in a host or IMU name (a hostile sysfs name) become _, DEL too")
+    func controlCharactersInLevels() throws {
+        let topics = try TopicLayout(host: "pi\u{7F}", imu: "bmi\u{1B}[2J\u{7F}270")
+        #expect(topics.activity == "imu-bridge/pi_/bmi_[2J_270/activity")
+    }
+
     @Test(
         "prefixes refused: empty, empty levels, too long, wildcards, every control character, a leading $",
         arguments: [

@@ -25,6 +25,8 @@ struct LabelTextTests {
     @Test("quoted for a message: control characters escaped, long text cut at 80 characters")
     func quoted() {
         #expect(LabelText.quoted("walk\u{1b}[2Jing") == #""walk\u{1B}[2Jing""#)
+        // A C1 control (8-bit CSI), which Swift's debugDescription leaves as it is; quotes and backslashes escaped.
+        #expect(LabelText.quoted("a\u{9b}2J \"b\" c\\d\ne") == #""a\u{009B}2J \"b\" c\\d\ne""#)
         #expect(LabelText.quoted(String(repeating: "a", count: 100)) == "\"" + String(repeating: "a", count: 80) + "\"...")
     }
 }

@@ -1,3 +1,5 @@
+import MotionSamples
+
 #if canImport(Glibc)
 import Glibc
 #endif

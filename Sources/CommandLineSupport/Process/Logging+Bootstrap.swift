@@ -1,4 +1,5 @@
 import Logging
+import MotionSamples
 
 /// Sends every log line to stderr at `level`, so stdout stays for results, above the progress bar if one is drawn.
 /// Call once, from `run()`.

@@ -77,7 +77,7 @@ public struct SVGDocument: Sendable {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value): continue
+            case _ where scalar.properties.generalCategory == .control: continue
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -78,7 +78,9 @@ package enum FileIO {
     /// Replaces `path` with `bytes` atomically: a temporary file beside it (``createTemporary(beside:)``), `fsync`,
     /// `rename`, then `fsync` of the directory. On failure `path` is as it was and the temporary file is removed.
     static func replaceAtomically(_ path: FilePath, with bytes: [UInt8]) throws(RecordingError) {
-        let (descriptor, temporary) = try createTemporary(beside: path)
+        var status = stat()
+        let permissions = stat(path.string, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? status.st_mode : nil
+        let (descriptor, temporary) = try createTemporary(beside: path, permissions: permissions)
         do {
             try write(bytes, to: descriptor, path: temporary)
         } catch {
@@ -89,13 +91,11 @@ package enum FileIO {
         try moveIntoPlace(temporary, writtenThrough: descriptor, over: path)
     }
 
-    /// Creates an empty file in `path`'s directory under a hidden name no file has (`.NAME.RANDOM.tmp`), with the
-    /// permissions of the file at `path` when it is a regular one. Created exclusively: a file or link that already
-    /// has the name is never opened, so nothing but the new file is touched.
-    static func createTemporary(beside path: FilePath) throws(RecordingError) -> (FileDescriptor, FilePath) {
+    /// Creates an empty file in `path`'s directory under a hidden name no file has (`.NAME.RANDOM.tmp`), with
+    /// `permissions` (the replaced file's mode; nil for a new file: 0644 less the umask). Created exclusively: a file
+    /// or link that already has the name is never opened, so nothing but the new file is touched.
+    static func createTemporary(beside path: FilePath, permissions: mode_t?) throws(RecordingError) -> (FileDescriptor, FilePath) {
         let name = String(decoding: (path.lastComponent?.string ?? "output").utf8.prefix(64), as: UTF8.self)
-        var status = stat()
-        let keptPermissions = stat(path.string, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
         for _ in 0..<16 {
             let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
             let temporary = path.removingLastComponent().appending(".\(name).\(suffix).tmp")
@@ -103,7 +103,7 @@ package enum FileIO {
                 let descriptor = try FileDescriptor.open(
                     temporary, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
                     permissions: [.ownerReadWrite, .groupRead, .otherRead])
-                if keptPermissions { _ = fchmod(descriptor.rawValue, status.st_mode & 0o777) }
+                if let permissions { _ = fchmod(descriptor.rawValue, permissions & 0o777) }
                 return (descriptor, temporary)
             } catch let error as Errno where error == .fileExists {
                 continue

@@ -28,12 +28,14 @@ package final class OutputFile {
     package init(path: String) throws(Failure) {
         let target = FilePath(Self.linkTarget(of: path) ?? path)
         var status = stat()
-        let kind = stat(target.string, &status) == 0 ? status.st_mode & S_IFMT : S_IFREG
+        let exists = stat(target.string, &status) == 0
+        let kind = exists ? status.st_mode & S_IFMT : S_IFREG
         if kind == S_IFDIR { throw Failure(reason: "it is a directory") }
         guard [S_IFREG, S_IFCHR, S_IFIFO].contains(kind) else { throw Failure(reason: "it is a block device or a socket") }
         do throws(RecordingError) {
             if kind == S_IFREG {
-                let (descriptor, temporary) = try FileIO.createTemporary(beside: target)
+                let (descriptor, temporary) = try FileIO.createTemporary(
+                    beside: target, permissions: exists ? status.st_mode : nil)
                 self.descriptor = descriptor
                 staging = (temporary, target)
             } else {

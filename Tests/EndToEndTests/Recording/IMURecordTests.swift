@@ -88,7 +88,7 @@ struct IMURecordTests {
 
     @Test(
         "a full disk: exit 11 with one line, and the recording reads back with what reached the disk, marked incomplete",
-        .enabled(if: geteuid() == 0, "mounting a small tmpfs needs root"))
+        .enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root and CAP_SYS_ADMIN"))
     func fullDisk() throws {
         let setup = try RecorderSetup()
         let disk = try SmallDisk(at: setup.output.path, kilobytes: 48)
