@@ -25,8 +25,9 @@ struct HistoryCommand: ParsableCommand {
             --since takes a whole number and a unit: s, m, h or d (up to 3650 days). --day takes a local calendar \
             day, YYYY-MM-DD, from midnight to midnight in the local time zone ($TZ, else /etc/localtime), so a \
             daylight-saving day lasts 23 or 25 hours; text shows local times, --json Unix seconds. --json prints \
-            one object: {"from","to","activities":[...],"durations":{...},"number_of_steps","steps":[...],\
-            "device_events":[...]}.
+            one object:
+              {"from","to","activities":[...],"durations":{...},
+               "number_of_steps","steps":[...],"device_events":[...]}
 
             The systemd service's history (readable by root):
               sudo imu-history --history /var/lib/imu-bridge/history.sqlite
