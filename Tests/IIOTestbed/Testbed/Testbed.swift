@@ -29,9 +29,30 @@ public final class Testbed: @unchecked Sendable {
     public static let unavailableMessage =
         "umockdev-run is not on PATH: install the Debian package `umockdev` to run the libiio fixture tests"
 
-    /// Starts an empty testbed.
+    /// Starts an empty testbed. A keeper that ends before it prints its root is started again, up to three times in
+    /// all: under the parallel suites' load `umockdev-run` was once seen to end so (status 11) in the first of some
+    /// hundreds of starts, and never alone (200 starts in a loop).
     public init() throws(TestbedError) {
         guard let umockdevRun = PackageLocations.executableOnPath("umockdev-run") else { throw .umockdevMissing }
+        var failures: [String] = []
+        var started: (keeper: Process, input: Pipe, root: URL)?
+        while started == nil, failures.count < 3 {
+            switch try Self.startKeeper(umockdevRun) {
+            case .success(let keeper): started = keeper
+            case .failure(let failure): failures.append(failure.reason)
+            }
+        }
+        guard let started else { throw .keeperFailed(failures.joined(separator: "; ")) }
+        (keeper, keeperInput, root) = started
+    }
+
+    /// Why a keeper ended before it printed its root.
+    private struct KeeperEnded: Error {
+        let reason: String
+    }
+
+    /// Launches `umockdev-run` with a shell that prints the testbed's root and waits on its standard input.
+    private static func startKeeper(_ umockdevRun: URL) throws(TestbedError) -> Result<(Process, Pipe, URL), KeeperEnded> {
         let process = Process()
         let input = Pipe()
         let output = Pipe()
@@ -58,11 +79,12 @@ public final class Testbed: @unchecked Sendable {
         guard !path.isEmpty, FileManager.default.fileExists(atPath: path) else {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
-            throw .keeperFailed("it exited with status \(process.terminationStatus) before printing its root")
+            let ending =
+                process.terminationReason == .uncaughtSignal
+                ? "it was killed by signal \(process.terminationStatus)" : "it exited with status \(process.terminationStatus)"
+            return .failure(KeeperEnded(reason: "\(ending) before printing its root"))
         }
-        keeper = process
-        keeperInput = input
-        root = URL(fileURLWithPath: path)
+        return .success((process, input, URL(fileURLWithPath: path)))
     }
 
     deinit {
