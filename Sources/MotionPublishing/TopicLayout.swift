@@ -48,7 +48,8 @@ public struct TopicLayout: Sendable, Equatable {
     static func level(_ text: String) -> String {
         let cleaned = String(
             text.prefix(64).map {
-                "/+#".contains($0) || $0.isWhitespace || !$0.isASCII || $0.asciiValue! < 32 || $0.asciiValue! == 0x7F ? "_" : $0
+                "/+#".contains($0) || $0.isWhitespace || !$0.isASCII || $0.unicodeScalars.contains(where: \.isControlCharacter)
+                    ? "_" : $0
             })
         return cleaned.isEmpty ? "unknown" : cleaned
     }

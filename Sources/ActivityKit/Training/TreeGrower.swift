@@ -19,7 +19,7 @@ struct TreeGrower: Sendable {
         var index: Int
         var rows: [Int]
         var depth: Int
-        /// The node's histograms when they came from its parent's (the larger child's); nil: sum them if needed.
+        /// The node's histograms, given by its parent's split when the node may be split; nil for the root.
         var histograms: NodeHistograms?
     }
 
@@ -77,8 +77,8 @@ struct TreeGrower: Sendable {
             tree.binThreshold[node.index] = split.bin
             let left = PendingNode(index: leftIndex, rows: leftRows, depth: node.depth + 1, histograms: nil)
             let right = PendingNode(index: leftIndex + 1, rows: rightRows, depth: node.depth + 1, histograms: nil)
-            // The smaller child's histograms are summed from its rows, the larger's are the parent's less those (a
-            // smaller child that may be split has fewer rows than a larger one that may not: never).
+            // The smaller child's histograms are summed from its rows, the larger's are the parent's less those. When
+            // the larger child may not be split, neither may the smaller one (as deep, no more rows).
             var (smaller, larger) = leftRows.count < rightRows.count ? (left, right) : (right, left)
             if mayBeSplit(larger) {
                 let smallerHistograms = histograms(of: smaller.rows)

@@ -75,8 +75,9 @@ package enum FileIO {
         }
     }
 
-    /// Replaces `path` with `bytes` atomically: a temporary file beside it (``createTemporary(beside:)``), `fsync`,
-    /// `rename`, then `fsync` of the directory. On failure `path` is as it was and the temporary file is removed.
+    /// Replaces `path` with `bytes` atomically: a temporary file beside it with its permissions
+    /// (``createTemporary(beside:permissions:)``), `fsync`, `rename`, then `fsync` of the directory. On failure `path`
+    /// is as it was and the temporary file is removed.
     static func replaceAtomically(_ path: FilePath, with bytes: [UInt8]) throws(RecordingError) {
         var status = stat()
         let permissions = stat(path.string, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? status.st_mode : nil
