@@ -75,19 +75,18 @@ struct TreeGrower: Sendable {
             tree.tree.left[node.index] = leftIndex
             tree.tree.right[node.index] = leftIndex + 1
             tree.binThreshold[node.index] = split.bin
-            let left = PendingNode(index: leftIndex, rows: leftRows, depth: node.depth + 1, histograms: nil)
-            let right = PendingNode(index: leftIndex + 1, rows: rightRows, depth: node.depth + 1, histograms: nil)
-            // The smaller child's histograms are summed from its rows, the larger's are the parent's less those. When
-            // the larger child may not be split, neither may the smaller one (as deep, no more rows).
-            var (smaller, larger) = leftRows.count < rightRows.count ? (left, right) : (right, left)
-            if mayBeSplit(larger) {
-                let smallerHistograms = histograms(of: smaller.rows)
-                larger.histograms = nodeHistograms.subtracting(smallerHistograms)
-                if mayBeSplit(smaller) { smaller.histograms = smallerHistograms }
+            var left = PendingNode(index: leftIndex, rows: leftRows, depth: node.depth + 1, histograms: nil)
+            var right = PendingNode(index: leftIndex + 1, rows: rightRows, depth: node.depth + 1, histograms: nil)
+            // The smaller child's histograms are summed from its rows, the larger's are the parent's less those.
+            if mayBeSplit(left) || mayBeSplit(right) {
+                let leftIsSmaller = leftRows.count < rightRows.count
+                let summed = histograms(of: leftIsSmaller ? leftRows : rightRows)
+                let derived = nodeHistograms.subtracting(summed)
+                if mayBeSplit(left) { left.histograms = leftIsSmaller ? summed : derived }
+                if mayBeSplit(right) { right.histograms = leftIsSmaller ? derived : summed }
             }
-            let (leftChild, rightChild) = smaller.index == leftIndex ? (smaller, larger) : (larger, smaller)
-            pending.append(rightChild)
-            pending.append(leftChild)
+            pending.append(right)
+            pending.append(left)
         }
         return tree
     }

@@ -155,7 +155,6 @@ struct OptionVocabularyTests {
                 #expect(line.count <= 80, "\(command): \(line)")
             }
             for (index, line) in lines.enumerated() where isExample(line) {
-                #expect(line.count <= 80, "\(command): \(line)")
                 let next = index + 1 < lines.count ? lines[index + 1] : ""
                 #expect(next.isEmpty || isExample(next), "\(command): a wrapped example: \(line) / \(next)")
             }

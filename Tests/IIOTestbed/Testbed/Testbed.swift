@@ -30,8 +30,8 @@ public final class Testbed: @unchecked Sendable {
         "umockdev-run is not on PATH: install the Debian package `umockdev` to run the libiio fixture tests"
 
     /// Starts an empty testbed. A keeper that ends before it prints its root is started again, up to three times in
-    /// all: under the parallel suites' load `umockdev-run` was once seen to end so (status 11) in the first of some
-    /// hundreds of starts, and never alone (200 starts in a loop).
+    /// all: under the parallel suites' load `umockdev-run` was once seen to end so (status 11) among some hundreds of
+    /// starts, and never alone (200 starts in a loop).
     public init() throws(TestbedError) {
         guard let umockdevRun = PackageLocations.executableOnPath("umockdev-run") else { throw .umockdevMissing }
         var failures: [String] = []
