@@ -76,15 +76,17 @@ actor RecordingSession {
         }
         let end = duration.map { (startTime ?? 0) + $0 }
         let recorded = end.map { end in kept.filter { $0.timestamp < end } } ?? kept
-        try await writer.append(raw: recorded)
+        updates.append(recorded, into: &motions)
+        // The batch goes with its device motion and what a clean stop now would write after it: that is kept at the end
+        // of motion.csv until the next flush replaces it, so a crash loses no more device motion than raw readings
+        // despite the resampler's latency.
+        try await writer.append(raw: recorded, motion: motions, provisional: updates.provisionalEnding())
         rawCount += recorded.count
         lastTimestamp = recorded.last?.timestamp ?? lastTimestamp
-        updates.append(recorded, into: &motions)
+        try publishMotions()
         // Timestamps that give no sensor rate end the recording with the reason rather than recording no motion.
         if let failure = updates.rateFailure { throw failure }
-        // What a clean stop now would write: kept at the end of motion.csv until the next flush replaces it, so a
-        // crash loses no more device motion than raw readings despite the resampler's latency.
-        try await flushMotions(provisional: updates.provisionalEnding())
+        try await markGaps()
         showLiveLine()
         if let end, let last = batch.last?.timestamp, last >= end { return false }
         return true
@@ -143,9 +145,17 @@ actor RecordingSession {
             motionSamples: motionCount, removals: removals, gaps: gaps)
     }
 
-    /// Marks the resampler's gaps and hands the new device motion to the writer, with the provisional rows after it
-    /// (`nil` once the updates are finished: then there are none).
+    /// Hands the new device motion to the writer, with the provisional rows after it (`nil` once the updates are
+    /// finished: then there are none), and marks the resampler's gaps.
     private func flushMotions(provisional: [DeviceMotion]?) async throws {
+        // Without provisional rows (the updates finished), the earlier ones go with the final rows for their times.
+        try await writer.append(motion: motions, provisional: provisional ?? [])
+        try publishMotions()
+        try await markGaps()
+    }
+
+    /// Marks the resampler's gaps since the last call in events.csv, after the raw rows they lie between.
+    private func markGaps() async throws {
         for event in updates.drainEvents() {
             guard case .gap(let start, let end, _) = event else { continue }
             // The gap across a removal is already marked by the removal and the return.
@@ -153,8 +163,10 @@ actor RecordingSession {
             gaps += 1
             try await writer.mark(RecordingEvent(timestamp: start, kind: .gap, duration: end - start))
         }
-        // Without provisional rows (the updates finished), the earlier ones go with the final rows for their times.
-        try await writer.append(motion: motions, provisional: provisional ?? [])
+    }
+
+    /// Publishes the new device motion (`--mqtt`), if anywhere, and counts it.
+    private func publishMotions() throws {
         try publisher?.publish(motions, throttle: &throttle)
         motionCount += motions.count
         motions.removeAll(keepingCapacity: true)

@@ -27,6 +27,8 @@ public enum SessionInput: Hashable, Sendable {
     /// directory (symbolic links followed, at most ``searchDepth`` levels down), sorted by path. Each directory is
     /// searched and each file or recording taken once, however many paths or links lead to it: a link back up the
     /// tree, or an input inside another, adds nothing twice.
+    /// - Throws: ``ActivityError/unreadableFile(path:reason:)`` for a path that does not exist, or a directory at or
+    ///   below one that cannot be listed (its sessions are not left out unsaid).
     public static func all(at paths: [String]) throws(ActivityError) -> [SessionInput] {
         var search = Search()
         for path in paths {
@@ -38,10 +40,7 @@ public enum SessionInput: Hashable, Sendable {
                 search.add(.datasetFile(root))
                 continue
             }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-                throw .unreadableFile(path: path, reason: "cannot list the directory; check its permissions")
-            }
-            search.collect(in: root, names: names, depth: searchDepth)
+            try search.collect(in: root, depth: searchDepth)
         }
         return search.found.sorted { $0.path < $1.path }
     }
@@ -62,18 +61,18 @@ public enum SessionInput: Hashable, Sendable {
             found.append(input)
         }
 
-        /// Adds the recording `directory` is, or the CSV files and recordings below it (in name order).
-        mutating func collect(in directory: URL, names: [String], depth: Int) {
+        /// Adds the recording `directory` is, or the CSV files and recordings below it (in name order); throws for a
+        /// directory that cannot be listed.
+        mutating func collect(in directory: URL, depth: Int) throws(ActivityError) {
             if isRecording(directory) {
                 add(.recording(directory))
                 return
             }
             guard depth > 0, firstVisit(directory.path) else { return }
-            for name in names.sorted() {
+            for name in try SessionInput.names(in: directory.path).sorted() {
                 let url = directory.appendingPathComponent(name)
                 if isDirectory(atPath: url.path) {
-                    let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                    collect(in: url, names: children, depth: depth - 1)
+                    try collect(in: url, depth: depth - 1)
                 } else if name.hasSuffix(".csv") || name.hasSuffix(".csv.gz") {
                     add(.datasetFile(url))
                 }
@@ -87,6 +86,14 @@ public enum SessionInput: Hashable, Sendable {
             guard stat(path, &status) == 0 else { return true }
             return seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted
         }
+    }
+
+    /// The names in the directory at `path`; throws if it cannot be listed.
+    private static func names(in path: String) throws(ActivityError) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw .unreadableFile(path: path, reason: "cannot list the directory; check its permissions")
+        }
+        return names
     }
 
     private static func isRecording(_ directory: URL) -> Bool {

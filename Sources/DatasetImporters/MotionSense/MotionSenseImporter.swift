@@ -35,13 +35,22 @@ public enum MotionSenseImporter {
     /// Every trial file under `root` (the dataset folder or its `A_DeviceMotion_data`), sorted by trial and subject
     /// number, each tagged with its activity code's name read through `labels`.
     public static func trials(in root: String, labels: LabelMap = .canonical) throws(DatasetImportError) -> [Trial] {
-        let dataFolder = [root + "/A_DeviceMotion_data", root].first { isDirectory(atPath: $0) && hasTrialFolders($0) }
+        var dataFolder: (path: String, trialFolders: [String])?
+        for candidate in [root + "/A_DeviceMotion_data", root] where isDirectory(atPath: candidate) {
+            let folders = try DatasetFolder.names(in: candidate).filter(isTrialFolder)
+            if !folders.isEmpty {
+                dataFolder = (candidate, folders)
+                break
+            }
+        }
         guard let dataFolder else {
             throw .notADataset(path: root, expected: "A_DeviceMotion_data/<dws|ups|wlk|jog|sit|std>_<trial>/sub_<n>.csv.gz")
         }
         var trials: [Trial] = []
-        for folder in contents(of: dataFolder) {
-            trials += contents(of: dataFolder + "/" + folder).compactMap { trial(at: dataFolder + "/" + folder + "/" + $0, labels: labels) }
+        for folder in dataFolder.trialFolders {
+            let path = dataFolder.path + "/" + folder
+            guard isDirectory(atPath: path) else { continue }
+            trials += try DatasetFolder.names(in: path).compactMap { trial(at: path + "/" + $0, labels: labels) }
         }
         return trials.sorted {
             ($0.trial.numericSuffix, $0.trial, $0.subject.numericSuffix) < ($1.trial.numericSuffix, $1.trial, $1.subject.numericSuffix)
@@ -114,14 +123,9 @@ public enum MotionSenseImporter {
         "\(RecordingName.safeTag(trial.tag))-motionsense-\(trial.trial)-\(trial.subject).\(RecordingName.directoryExtension)"
     }
 
-    private static func hasTrialFolders(_ path: String) -> Bool {
-        contents(of: path).contains { folder in
-            folder.split(separator: "_").first.map { activityTags[String($0)] != nil } ?? false
-        }
-    }
-
-    private static func contents(of path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    /// Whether `name` is a trial folder's: an activity code, `_`, the trial.
+    private static func isTrialFolder(_ name: String) -> Bool {
+        name.split(separator: "_").first.map { activityTags[String($0)] != nil } ?? false
     }
 
 }

@@ -35,10 +35,15 @@ public enum OxfordStepsImporter {
 
     /// The validation walks under `root` (the dataset folder, or its `validation` folder), sorted by name.
     public static func walks(in root: String) throws(DatasetImportError) -> [Walk] {
-        let folder = [root + "/validation", root].first { path in
-            (try? FileManager.default.contentsOfDirectory(atPath: path))?.contains { isWalkFile($0) } ?? false
+        var found: (folder: String, names: [String])?
+        for candidate in [root + "/validation", root] where isDirectory(atPath: candidate) {
+            let names = try DatasetFolder.names(in: candidate)
+            if names.contains(where: isWalkFile) {
+                found = (candidate, names)
+                break
+            }
         }
-        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        guard let (folder, names) = found else {
             throw .notADataset(path: root, expected: "validation/userN_<position>_<timestamp>.csv")
         }
         return names.compactMap(walkName).sorted().map { name in

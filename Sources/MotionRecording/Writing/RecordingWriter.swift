@@ -11,8 +11,9 @@ import SystemPackage
 /// Rows are kept in memory for at most `flushInterval` (0.1 s by default) and then handed to the kernel with
 /// `write(2)` - on the next append, or by a timer when the source falls silent - so a `kill -9` loses at most that
 /// much of what was appended. Device motion leaves a fusion pipeline later than the raw samples it comes from (the
-/// resampler's latency, 0.64 s at 25 Hz): pass the pipeline's end-of-stream estimates as `provisional` rows and
-/// motion is as current as the raw samples; each flush replaces them with the final rows and a newer tail.
+/// resampler's latency, 0.64 s at 25 Hz): pass the pipeline's end-of-stream estimates as `provisional` rows, with
+/// the raw batch they come from in the same call, and motion on disk is as current as the raw samples; each flush
+/// replaces them with the final rows and a newer tail.
 /// Files are `fsync`ed every `syncInterval` and when the recording is finished. Call `finish()` on every clean exit
 /// (end of data, Ctrl-C, SIGTERM): it flushes, syncs and marks the metadata complete.
 ///
@@ -115,12 +116,20 @@ public actor RecordingWriter {
     /// magnetometer (format 3) and left out otherwise (format 2 has no columns for them).
     public func append(raw readings: [SensorSample]) throws(RecordingError) {
         try ensureOpen()
-        let recordsMagnetometer = metadata.magnetometer != nil
-        let samples =
-            !recordsMagnetometer && readings.contains { $0.sensor == .magnetometer }
-            ? readings.filter { $0.sensor != .magnetometer } : readings
-        raw.rowCount += RecordingRows.appendRaw(samples, magnetometer: recordsMagnetometer, to: &raw.pending)
-        for sample in samples { noteTimestamp(sample.timestamp) }
+        appendRaw(readings)
+        try flushIfDue()
+    }
+
+    /// Appends a batch of raw readings and the device motion fused from them, final and provisional (see
+    /// ``append(motion:provisional:)``), in one step: no flush falls between them, so the files never hold a batch's
+    /// readings without its device motion.
+    public func append(
+        raw readings: [SensorSample], motion estimates: [DeviceMotion], provisional: [DeviceMotion]
+    ) throws(RecordingError) {
+        try ensureOpen()
+        appendRaw(readings)
+        appendFinal(estimates)
+        replaceProvisional(provisional)
         try flushIfDue()
     }
 
@@ -145,10 +154,23 @@ public actor RecordingWriter {
     public func append(motion estimates: [DeviceMotion], provisional: [DeviceMotion]) throws(RecordingError) {
         try ensureOpen()
         appendFinal(estimates)
-        var rows: [UInt8] = []
-        for estimate in provisional { RecordingRows.append(estimate, to: &rows) }
-        motion.replaceProvisional(with: rows)
+        replaceProvisional(provisional)
         try flushIfDue()
+    }
+
+    private func appendRaw(_ readings: [SensorSample]) {
+        let recordsMagnetometer = metadata.magnetometer != nil
+        let samples =
+            !recordsMagnetometer && readings.contains { $0.sensor == .magnetometer }
+            ? readings.filter { $0.sensor != .magnetometer } : readings
+        raw.rowCount += RecordingRows.appendRaw(samples, magnetometer: recordsMagnetometer, to: &raw.pending)
+        for sample in samples { noteTimestamp(sample.timestamp) }
+    }
+
+    private func replaceProvisional(_ estimates: [DeviceMotion]) {
+        var rows: [UInt8] = []
+        for estimate in estimates { RecordingRows.append(estimate, to: &rows) }
+        motion.replaceProvisional(with: rows)
     }
 
     private func appendFinal(_ estimates: [DeviceMotion]) {
@@ -232,8 +254,10 @@ public actor RecordingWriter {
         let now = ContinuousClock.now
         let pendingBytes = raw.pending.count + motion.pending.count + events.pending.count
         if pendingBytes >= Self.maximumPendingBytes || now - lastFlush >= flushInterval {
-            try raw.flush()
+            // Device motion first, so that no moment leaves raw rows on disk without their motion; events last, as a
+            // gap's event names the raw rows around it.
             try motion.flush()
+            try raw.flush()
             try events.flush()
             lastFlush = now
         }
@@ -243,8 +267,8 @@ public actor RecordingWriter {
     }
 
     private func syncAll() throws(RecordingError) {
-        try raw.sync()
         try motion.sync()
+        try raw.sync()
         try events.sync()
         lastFlush = .now
         lastSync = lastFlush

@@ -221,6 +221,48 @@ struct InputValidationTests {
         }
     }
 
+    @Test(
+        "A folder among the inputs that cannot be listed is named with exit 12, not its sessions left out unsaid",
+        .enabled(if: getuid() == 0, "needs root to drop to nobody"))
+    func unlistableFolders() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let manager = FileManager.default
+        let trial = PackageLocations.packageRoot.appendingPathComponent("Fixtures/motionsense/A_DeviceMotion_data/wlk_7")
+        // imu-eval: MotionSense files beside a folder that nobody may list.
+        let sessions = scratch.appendingPathComponent("sessions")
+        let closed = sessions.appendingPathComponent("closed")
+        try manager.createDirectory(at: closed, withIntermediateDirectories: true)
+        try manager.copyItem(at: trial, to: sessions.appendingPathComponent("wlk_7"))
+        // imu-import: a MotionSense trial beside a trial folder that nobody may list.
+        let dataset = scratch.appendingPathComponent("motionsense")
+        let trials = dataset.appendingPathComponent("A_DeviceMotion_data")
+        let closedTrial = trials.appendingPathComponent("sit_5")
+        try manager.createDirectory(at: closedTrial, withIntermediateDirectories: true)
+        try manager.copyItem(at: trial, to: trials.appendingPathComponent("wlk_7"))
+        for folder in [closed, closedTrial] { try manager.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.path) }
+        let output = scratch.appendingPathComponent("out")
+        let cases = [
+            (
+                ["imu-eval", "--model", try model { _ in }, sessions.path],
+                "cannot read \(closed.path): cannot list the directory; check its permissions"
+            ),
+            (
+                ["imu-import", "motionsense", dataset.path, "--output", output.path],
+                "cannot read \(closedTrial.path): the folder cannot be listed; check its permissions"
+            ),
+        ]
+        for (command, message) in cases {
+            let result = try Testbed.runOutsidePreload(
+                executable: "/usr/bin/setpriv",
+                arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try product(command[0])] + command.dropFirst(),
+                timeLimit: 120)
+            #expect(result.status == ExitStatus.badInput.rawValue, "\(command): \(result.standardError)")
+            #expect(result.standardError.contains(message), "\(command): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "\(command) printed an answer: \(result.output)")
+        }
+        #expect(!manager.fileExists(atPath: output.path), "imu-import wrote recordings")
+    }
+
     @Test("imu-eval on a recording shorter than one window says so and exits 14")
     func evalShorterThanWindow() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
