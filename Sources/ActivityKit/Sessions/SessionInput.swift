@@ -28,7 +28,8 @@ public enum SessionInput: Hashable, Sendable {
     /// searched and each file or recording taken once, however many paths or links lead to it: a link back up the
     /// tree, or an input inside another, adds nothing twice.
     /// - Throws: ``ActivityError/unreadableFile(path:reason:)`` for a path that does not exist, or a directory at or
-    ///   below one that cannot be listed (its sessions are not left out unsaid).
+    ///   below one that cannot be listed or holds more than ``searchDepth`` levels down (its sessions are not left out
+    ///   unsaid).
     public static func all(at paths: [String]) throws(ActivityError) -> [SessionInput] {
         var search = Search()
         for path in paths {
@@ -62,13 +63,18 @@ public enum SessionInput: Hashable, Sendable {
         }
 
         /// Adds the recording `directory` is, or the CSV files and recordings below it (in name order); throws for a
-        /// directory that cannot be listed.
+        /// directory that cannot be listed, or whose contents lie deeper than the search goes (`depth`, the levels left,
+        /// is 0).
         mutating func collect(in directory: URL, depth: Int) throws(ActivityError) {
             if isRecording(directory) {
                 add(.recording(directory))
                 return
             }
-            guard depth > 0, firstVisit(directory.path) else { return }
+            guard firstVisit(directory.path) else { return }
+            guard depth > 0 else {
+                let reason = "its contents lie more than \(SessionInput.searchDepth) levels below the path given; name it instead"
+                throw .unreadableFile(path: directory.path, reason: reason)
+            }
             for name in try SessionInput.names(in: directory.path).sorted() {
                 let url = directory.appendingPathComponent(name)
                 if isDirectory(atPath: url.path) {
