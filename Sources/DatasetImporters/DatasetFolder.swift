@@ -6,7 +6,7 @@ enum DatasetFolder {
     /// unsaid).
     static func names(in path: String) throws(DatasetImportError) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "the folder cannot be listed; check its permissions")
+            throw .unlistableFolder(path: path)
         }
         return names.sorted()
     }

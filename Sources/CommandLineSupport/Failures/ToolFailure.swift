@@ -98,7 +98,7 @@ public struct FailureReport: Sendable, Equatable {
     private static func status(of error: DatasetImportError) -> ExitStatus {
         switch error {
         case .notADataset: .notEnoughData
-        case .unreadableFile, .malformedLine: .badInput
+        case .unreadableFile, .unlistableFolder, .malformedLine: .badInput
         }
     }
 

@@ -244,11 +244,11 @@ struct InputValidationTests {
         let cases = [
             (
                 ["imu-eval", "--model", try model { _ in }, sessions.path],
-                "cannot read \(closed.path): cannot list the directory; check its permissions"
+                "imu-eval: cannot read \(closed.path): cannot list the directory; check its permissions"
             ),
             (
                 ["imu-import", "motionsense", dataset.path, "--output", output.path],
-                "cannot read \(closedTrial.path): the folder cannot be listed; check its permissions"
+                "imu-import: cannot list the folder \(closedTrial.path); check its permissions"
             ),
         ]
         for (command, message) in cases {
