@@ -13,6 +13,7 @@ Usage: check_vm_output.py --presets Tests/VM/i2c-presets WORKDIR/results.log
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import re
@@ -96,6 +97,34 @@ class Results:
             if block.scenario == scenario and block.subject == subject:
                 return block
         raise CheckFailure(f"the guest printed no output for '{scenario} {subject}'")
+
+
+TRANSCRIPT_HEADER = re.compile(rb"^@@imutest transcript lines=(\d+) sha256=([0-9a-f]{64})\n", re.MULTILINE)
+TRANSCRIPT_END = b"@@imutest transcript end\n"
+
+
+def read_results(raw: bytes) -> tuple[str, str]:
+    """The guest's results as text and a line saying where they came from: the transcript the guest sends last
+    (guest-init.sh's send_transcript) where its line count and SHA-256 match, else the copy streamed during the run.
+    The serial line turns each newline into CR LF; that is undone first."""
+    text = raw.replace(b"\r\n", b"\n")
+    header = TRANSCRIPT_HEADER.search(text)
+    if header is None:
+        return text.decode(errors="replace"), "results: no transcript arrived: checking what was streamed"
+    streamed, body = text[: header.start()], text[header.end():]
+    end = body.rfind(b"\n" + TRANSCRIPT_END)
+    transcript = body[: end + 1] if end >= 0 else None
+    lines, digest = int(header.group(1)), header.group(2).decode()
+    if transcript is None or transcript.count(b"\n") != lines or hashlib.sha256(transcript).hexdigest() != digest:
+        return streamed.decode(errors="replace"), "results: the transcript arrived damaged: checking what was streamed"
+    if streamed == transcript:
+        return transcript.decode(errors="replace"), f"results: the transcript ({lines} lines, SHA-256 verified), as streamed"
+    sent, received = transcript.split(b"\n"), streamed.split(b"\n")
+    line = next((n for n, (a, b) in enumerate(zip(sent, received)) if a != b), min(len(sent), len(received)))
+    lost = sent[line].decode(errors="replace") if line < len(sent) else "(the end)"
+    return transcript.decode(errors="replace"), (
+        f"results: the streamed copy differs from the transcript from line {line + 1} ({lost!r}): "
+        f"checking the transcript ({lines} lines, SHA-256 verified)")
 
 
 def parse_results(text: str) -> Results:
@@ -1098,7 +1127,8 @@ def main() -> int:
     imus = [HID_SENSOR_HUB] + [preset for preset in presets if isinstance(preset, ExpectedIMU)]
     magnetometers = [preset for preset in presets if isinstance(preset, ExpectedMagnetometer)]
     try:
-        text = arguments.results.read_text(errors="replace")
+        text, source = read_results(arguments.results.read_bytes())
+        print(source)
     except OSError as error:
         text = ""
         print(f"vm: cannot read {arguments.results}: {error.strerror}", file=sys.stderr)

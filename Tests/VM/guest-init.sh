@@ -10,7 +10,8 @@
 #   @@imutest stderr
 #   ...stderr...
 #   @@imutest end SCENARIO [SUBJECT] exit=STATUS
-# and check_vm_output.py asserts on it on the host.
+# and check_vm_output.py asserts on it on the host. After the scenarios, everything sent is sent once more as one
+# transcript with its line count and SHA-256 (send_transcript), which the host prefers when it arrives intact.
 
 /bin/busybox --install -s /bin
 export PATH=/bin:/usr/bin:/usr/local/bin
@@ -20,6 +21,8 @@ mount -t devtmpfs devtmpfs /dev
 mkdir -p /tmp /run
 
 RESULTS=/dev/ttyS1
+# TRANSCRIPT: a copy of everything sent on RESULTS, sent once more, whole, before power-off (send_transcript).
+TRANSCRIPT=/tmp/results.transcript
 PRESETS=/usr/share/imutest/i2c-presets
 STREAM_SAMPLES=20
 STREAM_RATE=100
@@ -29,7 +32,22 @@ HUB_PID=
 HUB_ROLE=
 
 log() { echo "imutest [$(cut -d' ' -f1 /proc/uptime)s] $*"; }
-emit() { echo "$@" >> "$RESULTS"; }
+# report: appends its input to the results channel and to the transcript.
+report() { tee -a "$TRANSCRIPT" >> "$RESULTS"; }
+emit() { echo "$@" | report; }
+
+# send_transcript: sends the transcript once more, whole, framed with its line count and SHA-256, so that the host
+# can tell whether the streamed copy arrived intact and use this one if it did not (a CI run failed when the block of
+# hwdb list was missing from what the host received).
+send_transcript() {
+    lines=$(wc -l < "$TRANSCRIPT")
+    digest=$(sha256sum < "$TRANSCRIPT")
+    {
+        echo "@@imutest transcript lines=$lines sha256=${digest%% *}"
+        cat "$TRANSCRIPT"
+        echo "@@imutest transcript end"
+    } >> "$RESULTS"
+}
 
 # run SCENARIO SUBJECT COMMAND...: runs COMMAND under a timeout and frames its output for the host.
 run() {
@@ -39,9 +57,9 @@ run() {
     timeout -s TERM "$COMMAND_TIMEOUT" "$@" > /tmp/stdout 2> /tmp/stderr
     status=$?
     emit "@@imutest begin $scenario $subject"
-    cat /tmp/stdout >> "$RESULTS"
+    report < /tmp/stdout
     emit "@@imutest stderr"
-    cat /tmp/stderr >> "$RESULTS"
+    report < /tmp/stderr
     emit "@@imutest end $scenario $subject exit=$status"
     log "exit $status"
 }
@@ -90,7 +108,7 @@ stop_hid_sensor_hub() {
     [ -n "$HUB_PID" ] || return 0
     kill -TERM "$HUB_PID" && wait "$HUB_PID"
     emit "@@imutest begin emulator $HUB_ROLE"
-    cat /tmp/uhid-sensor-hub.json >> "$RESULTS"
+    report < /tmp/uhid-sensor-hub.json
     emit "@@imutest stderr"
     emit "@@imutest end emulator $HUB_ROLE exit=0"
     HUB_PID=
@@ -210,7 +228,7 @@ wait_for_rows() {
 # emit_file SCENARIO SUBJECT FILE: frames FILE's contents as a block for the host.
 emit_file() {
     emit "@@imutest begin $1 $2"
-    cat "$3" >> "$RESULTS" 2> /dev/null
+    [ ! -r "$3" ] || report < "$3"
     emit "@@imutest stderr"
     emit "@@imutest end $1 $2 exit=0"
 }
@@ -252,9 +270,9 @@ scenario_record() {
     status=$?
     log "imu-record exit $status"
     emit "@@imutest begin record summary"
-    cat /tmp/record.stdout >> "$RESULTS"
+    report < /tmp/record.stdout
     emit "@@imutest stderr"
-    cat /tmp/record.stderr >> "$RESULTS"
+    report < /tmp/record.stderr
     emit "@@imutest end record summary exit=$status"
     directory=${raw%/raw.csv}
     run record owner stat -c '%n %U %G %a' "$directory" "$raw"
@@ -482,12 +500,12 @@ scenario_endurance() {
     emit "@@imutest begin endurance stream"
     emit "lines $(wc -l < /tmp/endurance-stream.out)"
     emit "@@imutest stderr"
-    cat /tmp/endurance-stream.err >> "$RESULTS"
+    report < /tmp/endurance-stream.err
     emit "@@imutest end endurance stream exit=$stream_status"
     emit "@@imutest begin endurance classify"
     emit "lines $(wc -l < /tmp/endurance-classify.out)"
     emit "@@imutest stderr"
-    cat /tmp/endurance-classify.err >> "$RESULTS"
+    report < /tmp/endurance-classify.err
     emit "@@imutest end endurance classify exit=$classify_status"
     stop_hid_sensor_hub
 }
@@ -567,9 +585,9 @@ frame_background() {
     wait "$3"
     status=$?
     emit "@@imutest begin $1 $2"
-    cat "/tmp/$2.stdout" >> "$RESULTS"
+    report < "/tmp/$2.stdout"
     emit "@@imutest stderr"
-    cat "/tmp/$2.stderr" >> "$RESULTS"
+    report < "/tmp/$2.stderr"
     emit "@@imutest end $1 $2 exit=$status"
     log "$1 $2 exit $status"
 }
@@ -662,6 +680,7 @@ done
 [ -z "$hwdb" ] || scenario_hwdb
 stop_hid_sensor_hub
 emit "@@imutest done"
+send_transcript
 log "done"
 sync
 poweroff -f
