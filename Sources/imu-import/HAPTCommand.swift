@@ -41,15 +41,21 @@ struct HAPTCommand: AsyncParsableCommand {
             let writing = try SessionWriting(output: options.output)
             var report = ImportReport(json: options.json)
             var reader: HAPTExperimentReader?
+            // Experiments whose files could not be read: named once, with the number of their segments.
+            var unreadable: Set<String> = []
             for (index, segment) in segments.enumerated() where !Task.isCancelled {
-                let name = "\(segment.experimentName) \(segment.subject) \(segment.tag)"
+                let experiment = "\(segment.experimentName) \(segment.subject)"
+                if unreadable.contains(experiment) { continue }
+                let name = "\(experiment) \(segment.tag)"
                 report.progress(index + 1, of: segments.count, name)
                 if reader.map({ !$0.reads(segment) }) ?? true {
                     do {
                         reader = try HAPTExperimentReader(of: segment, in: dataset)
                     } catch {
                         reader = nil
-                        report.refuse(name, reason: "\(error)")
+                        unreadable.insert(experiment)
+                        let count = segments.count(where: { $0.experiment == segment.experiment && $0.user == segment.user })
+                        report.refuse(count == 1 ? name : "\(experiment) (\(count) segments)", reason: "\(error)", inputs: count)
                         continue
                     }
                 }

@@ -76,9 +76,10 @@ struct ImportReport {
         }
     }
 
-    /// Names an input that was not imported, and why, on stderr.
-    mutating func refuse(_ input: String, reason: String) {
-        failed += 1
+    /// Names an input that was not imported, and why, on stderr; `inputs` counts the inputs it stands for (an
+    /// experiment's segments).
+    mutating func refuse(_ input: String, reason: String, inputs: Int = 1) {
+        failed += inputs
         bar.clear()
         printError("imu-import: \(input) was not imported: \(reason)")
     }

@@ -116,6 +116,26 @@ struct IMUTrainEvalTests {
         #expect(walking.raw.count == 2 * HAPTMiniature.segmentLength)
     }
 
+    @Test("imu-import hapt: an experiment with a file missing is named once with its segments counted (exit 12); the rest is imported")
+    func importHAPTWithFileMissing() throws {
+        let scratch = try ScratchDirectory()
+        let dataset = scratch.root.appendingPathComponent("hapt-dataset")
+        try HAPTMiniature.write(to: dataset)
+        let missing = dataset.appendingPathComponent("RawData/gyro_exp01_user01.txt")
+        try FileManager.default.removeItem(at: missing)
+        let result = try scratch.run("imu-import", ["hapt", dataset.path, "--output", scratch.hapt.path])
+        #expect(result.status == ExitStatus.badInput.rawValue, "\(result.standardError)")
+        let refusals = result.standardError.split(separator: "\n").filter { $0.contains(" was not imported: ") }
+        #expect(
+            refusals == [
+                "imu-import: exp01 user01 (2 segments) was not imported: cannot read \(missing.path).gz: the file is missing; "
+                    + "check the file, or download the dataset again"
+            ], "\(result.standardError)")
+        #expect(result.standardError.contains("2 input(s) of \(dataset.path) could not be imported"), "\(result.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.hapt.path).sorted()
+        #expect(names == ["standing-hapt-exp02-user02-300.imurec", "walking-hapt-exp02-user02-0.imurec"])
+    }
+
     @Test("imu-train at window 20 / hop 5: the same data and seed give byte-identical model files; imu-eval --json is consistent")
     func trainTwiceAndEvaluate() throws {
         let scratch = try ScratchDirectory()
