@@ -118,6 +118,23 @@ struct HAPTImporterTests {
         }
     }
 
+    @Test("a labels.txt of more segments than HAPT could hold is refused at the first one too many, not read into memory")
+    func tooManySegments() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let dataset = try makeDataset(in: temporary)
+        let labels = FilePath(dataset).appending("RawData/labels.txt")
+        // Transitions (activity 8) are not kept, so they do not count; the segments kept do.
+        let kept = String(repeating: "3 2 5 2 11\n", count: HAPTImporter.maximumSegments)
+        try writeText("3 2 8 12 15\n" + kept, to: labels)
+        #expect(try HAPTImporter.segments(in: dataset).count == HAPTImporter.maximumSegments)
+        try writeText("3 2 8 12 15\n" + kept + "3 2 1 16 45\n", to: labels)
+        let expected = DatasetImportError.malformedLine(
+            path: labels.string, line: HAPTImporter.maximumSegments + 2,
+            reason: "more than 100000 segments, where HAPT's labels.txt gives about 20 per experiment")
+        #expect(throws: expected) { _ = try HAPTImporter.segments(in: dataset) }
+    }
+
     @Test("a blank line among the samples is refused with its number (it would shift the labels); blank lines at the end are not")
     func blankLines() throws {
         let temporary = try TemporaryDirectory()

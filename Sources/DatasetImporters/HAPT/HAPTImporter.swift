@@ -64,8 +64,12 @@ public enum HAPTImporter {
         throw .notADataset(path: root, expected: "RawData/labels.txt with RawData/acc_expNN_userMM.txt.gz and gyro_expNN_userMM.txt.gz")
     }
 
+    /// The most segments `labels.txt` may give: HAPT's lists about 20 per experiment (849 lines for the 42
+    /// experiments of the part in ../shared/data), so a file with more is not HAPT's and would only fill memory.
+    public static let maximumSegments = 100_000
+
     /// The labelled segments of the six basic activities (and of the transitions `labels` names), in file order, each
-    /// tagged with its activity's name read through `labels`.
+    /// tagged with its activity's name read through `labels`; more than ``maximumSegments`` are refused.
     public static func segments(in root: String, labels: LabelMap = .canonical) throws(DatasetImportError) -> [Segment] {
         let path = try rawDataFolder(in: root) + "/labels.txt"
         var segments: [Segment] = []
@@ -84,6 +88,11 @@ public enum HAPTImporter {
                 let tag = activityTags[activity].map({ labels.name(ofDatasetLabel: datasetLabel, canonical: $0) })
                     ?? labels.entries[datasetLabel].map({ labels.name(of: $0) })
             else { return }
+            guard segments.count < maximumSegments else {
+                throw .malformedLine(
+                    path: path, line: lineNumber,
+                    reason: "more than \(maximumSegments) segments, where HAPT's labels.txt gives about 20 per experiment")
+            }
             let segment = Segment(
                 experiment: Int(values[0]), user: Int(values[1]), activity: activity, start: start, end: end, tag: tag)
             segments.append(segment)
