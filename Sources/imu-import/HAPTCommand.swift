@@ -41,10 +41,12 @@ struct HAPTCommand: AsyncParsableCommand {
             let writing = try SessionWriting(output: options.output)
             var report = ImportReport(json: options.json)
             var reader: HAPTExperimentReader?
-            // Experiments whose files could not be read: named once, with the number of their segments.
+            // An experiment whose files cannot be read is named once, with the number of its segments.
+            let experimentOf = { (segment: HAPTImporter.Segment) in "\(segment.experimentName) \(segment.subject)" }
+            let segmentCounts = segments.reduce(into: [String: Int]()) { counts, segment in counts[experimentOf(segment), default: 0] += 1 }
             var unreadable: Set<String> = []
             for (index, segment) in segments.enumerated() where !Task.isCancelled {
-                let experiment = "\(segment.experimentName) \(segment.subject)"
+                let experiment = experimentOf(segment)
                 if unreadable.contains(experiment) { continue }
                 let name = "\(experiment) \(segment.tag)"
                 report.progress(index + 1, of: segments.count, name)
@@ -54,7 +56,7 @@ struct HAPTCommand: AsyncParsableCommand {
                     } catch {
                         reader = nil
                         unreadable.insert(experiment)
-                        let count = segments.count(where: { $0.experiment == segment.experiment && $0.user == segment.user })
+                        let count = segmentCounts[experiment, default: 1]
                         report.refuse(count == 1 ? name : "\(experiment) (\(count) segments)", reason: "\(error)", inputs: count)
                         continue
                     }
