@@ -51,6 +51,8 @@ let package = Package(
 
         // Value types that flow between the layers (no C, no I/O).
         .target(name: "MotionSamples"),
+        // The bounded read of a small regular file (a model, a calibration, metadata, MQTT credentials and TLS files).
+        .target(name: "BoundedFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // Threads of the package's own: for work that blocks in C, and the one a live stream's tasks run on.
         .target(name: "StreamExecution"),
         .target(
@@ -80,7 +82,7 @@ let package = Package(
         .target(
             name: "MotionRecording",
             dependencies: [
-                "CZlib", "MotionSamples", "DeviceMotionKit", "Resampling", "StreamExecution",
+                "BoundedFiles", "CZlib", "MotionSamples", "DeviceMotionKit", "Resampling", "StreamExecution",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             // Its row reader is generic over the rows it decodes and runs from other modules: optimising across
@@ -126,7 +128,7 @@ let package = Package(
         .target(
             name: "MotionPublishing",
             dependencies: [
-                "CMosquitto", "MotionSamples", "StreamExecution",
+                "BoundedFiles", "CMosquitto", "MotionSamples", "StreamExecution",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -204,6 +206,7 @@ let package = Package(
         .testTarget(name: "ActivityKitTests", dependencies: ["ActivityKit", "DatasetImporters"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "MotionSamplesTests", dependencies: ["MotionSamples"]),
+        .testTarget(name: "BoundedFilesTests", dependencies: ["BoundedFiles", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "StreamExecutionTests", dependencies: ["StreamExecution", "IIOTestbed"]),
         .testTarget(name: "MotionPlotsTests", dependencies: ["MotionPlots", "IIOTestbed"]),
         .testTarget(

@@ -1,3 +1,6 @@
+import BoundedFiles
+import SystemPackage
+
 /// The user name, password and TLS files for the broker: never from the command line, where every user can read
 /// them, but from the environment (`IMU_BRIDGE_MQTT_USERNAME`, `IMU_BRIDGE_MQTT_PASSWORD`,
 /// `IMU_BRIDGE_MQTT_CA_FILE`, `IMU_BRIDGE_MQTT_CERT_FILE`, `IMU_BRIDGE_MQTT_KEY_FILE`) or a config file only its
@@ -93,15 +96,21 @@ public struct BrokerCredentials: Sendable, Equatable {
 
     /// The file's text; nil when it does not exist and need not. Refuses a file group or others may access.
     private static func read(_ path: String, mustExist: Bool) throws(MQTTError) -> String? {
-        let file: SmallFile?
+        let file: BoundedFile?
         do {
-            file = try SmallFile.read(path, limit: maximumFileSize, mustExist: mustExist)
+            file = try BoundedFile.read(FilePath(path), limit: maximumFileSize)
         } catch {
             throw .unreadableConfig(path: path, reason: error.reason)
         }
-        guard let file else { return nil }
-        guard file.mode & 0o077 == 0 else { throw .exposedConfig(path: path, mode: file.mode) }
-        return file.text
+        guard let file else {
+            if mustExist { throw .unreadableConfig(path: path, reason: Errno.noSuchFileOrDirectory.description) }
+            return nil
+        }
+        guard file.mode & 0o077 == 0 else { throw .exposedConfig(path: path, mode: Int(file.mode)) }
+        guard let text = String(validating: file.bytes, as: UTF8.self) else {
+            throw .unreadableConfig(path: path, reason: "not UTF-8 text")
+        }
+        return text
     }
 }
 

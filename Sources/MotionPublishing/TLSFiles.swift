@@ -1,3 +1,6 @@
+import BoundedFiles
+import SystemPackage
+
 /// The TLS files of ``BrokerCredentials`` checked before libmosquitto gets them, so that a wrong file fails at once
 /// with its name and reason (status 12) rather than as a TLS error retried until the end: each must be a readable PEM
 /// file of its kind, a client certificate comes with its key, and the key is unencrypted (nothing could type its
@@ -29,15 +32,18 @@ enum TLSFiles {
     /// private key must also be readable by its owner only.
     @discardableResult
     private static func requirePEM(_ path: String, role: String, kind: String) throws(MQTTError) -> String {
-        let file: SmallFile?
+        let file: BoundedFile?
         do {
-            file = try SmallFile.read(path, limit: maximumFileSize)
+            file = try BoundedFile.read(FilePath(path), limit: maximumFileSize)
         } catch {
             throw .unusableTLSFile(path: path, role: role, reason: error.reason)
         }
         guard let file else { throw .unusableTLSFile(path: path, role: role, reason: "it does not exist") }
+        guard let text = String(validating: file.bytes, as: UTF8.self) else {
+            throw .unusableTLSFile(path: path, role: role, reason: "it is not UTF-8 text")
+        }
         // Split at every line end: "\r\n" is one Character, never equal to "\n" (a CRLF file was one line).
-        let hasBlock = file.text.split(whereSeparator: \.isNewline).contains { line in
+        let hasBlock = text.split(whereSeparator: \.isNewline).contains { line in
             line.hasPrefix("-----BEGIN ") && line.hasSuffix("\(kind)-----")
         }
         guard hasBlock else {
@@ -48,6 +54,6 @@ enum TLSFiles {
                 path: path, role: role,
                 reason: "other users may read it (mode \(String(file.mode, radix: 8))); run chmod 600 \(path)")
         }
-        return file.text
+        return text
     }
 }

@@ -26,6 +26,6 @@ struct MQTTPublisherSetupTests {
             _ = try MQTTPublisher(configuration: configuration, logger: Logger(label: "test"))
         }
         let message = error.map { "\($0)" } ?? ""
-        #expect(message.contains("\(directory.path) as the MQTT CA file: not a regular file"), "\(message)")
+        #expect(message.contains("\(directory.path) as the MQTT CA file: it is not a regular file"), "\(message)")
     }
 }

@@ -1,3 +1,4 @@
+import BoundedFiles
 import SystemPackage
 
 #if canImport(Glibc)
@@ -146,41 +147,12 @@ package enum FileIO {
         try? descriptor.close()
     }
 
-    /// Reads a whole regular file of at most `limit` bytes; `nil` if it does not exist. A device, FIFO or directory,
-    /// or a longer file, is refused before it is read: the file is opened without waiting (a FIFO without a writer
-    /// would hold `open` forever) and checked through its descriptor, so it cannot be swapped in between.
+    /// Reads a whole regular file of at most `limit` bytes (``BoundedFile``); `nil` if it does not exist.
     package static func readIfPresent(_ path: FilePath, limit: Int) throws(RecordingError) -> [UInt8]? {
-        let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
-        } catch let error as Errno where error == .noSuchFileOrDirectory {
-            return nil
+            return try BoundedFile.read(path, limit: limit)?.bytes
         } catch {
-            throw .readFailed(path: path.string, reason: "\(error)")
+            throw .readFailed(path: path.string, reason: error.reason)
         }
-        defer { try? descriptor.close() }
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0 else {
-            throw .readFailed(path: path.string, reason: Errno(rawValue: errno).description)
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw .readFailed(path: path.string, reason: "it is not a regular file (a device, FIFO or directory)")
-        }
-        guard status.st_size <= limit else {
-            throw .readFailed(path: path.string, reason: "it holds \(status.st_size) bytes, more than the \(limit) such a file can hold")
-        }
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while contents.count <= limit {
-            let count: Int
-            do {
-                count = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) }
-            } catch {
-                throw .readFailed(path: path.string, reason: "\(error)")
-            }
-            if count == 0 { return contents }
-            contents.append(contentsOf: chunk[0..<count])
-        }
-        throw .readFailed(path: path.string, reason: "it grew past \(limit) bytes while it was read")
     }
 }

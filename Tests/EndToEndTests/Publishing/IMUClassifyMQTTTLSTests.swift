@@ -91,7 +91,7 @@ struct IMUClassifyMQTTTLSTests {
         let cases: [([String: String], String)] = [
             (["IMU_BRIDGE_MQTT_CA_FILE": missing], "cannot use \(missing) as the MQTT CA file: "),
             (["IMU_BRIDGE_MQTT_CA_FILE": notPEM], "cannot use \(notPEM) as the MQTT CA file: it holds no PEM certificate"),
-            (["IMU_BRIDGE_MQTT_CA_FILE": certificates.directory.path], "as the MQTT CA file: not a regular file"),
+            (["IMU_BRIDGE_MQTT_CA_FILE": certificates.directory.path], "as the MQTT CA file: it is not a regular file"),
             (
                 ["IMU_BRIDGE_MQTT_CERT_FILE": certificates.clientCertificate],
                 "as the MQTT client certificate: no key-file (IMU_BRIDGE_MQTT_KEY_FILE) goes with it"
