@@ -112,8 +112,11 @@ def read_results(raw: bytes) -> tuple[str, str]:
     if header is None:
         return text.decode(errors="replace"), "results: no transcript arrived: checking what was streamed"
     streamed, body = text[: header.start()], text[header.end():]
-    end = body.rfind(b"\n" + TRANSCRIPT_END)
-    transcript = body[: end + 1] if end >= 0 else None
+    if body.startswith(TRANSCRIPT_END):  # an empty transcript: the end line follows the header
+        transcript: bytes | None = b""
+    else:
+        end = body.rfind(b"\n" + TRANSCRIPT_END)
+        transcript = body[: end + 1] if end >= 0 else None
     lines, digest = int(header.group(1)), header.group(2).decode()
     if transcript is None or transcript.count(b"\n") != lines or hashlib.sha256(transcript).hexdigest() != digest:
         return streamed.decode(errors="replace"), "results: the transcript arrived damaged: checking what was streamed"
