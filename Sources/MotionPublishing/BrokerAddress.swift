@@ -28,7 +28,8 @@ public struct BrokerAddress: Sendable, Equatable, CustomStringConvertible {
             throw .invalidURL(url, reason: "a path, query or fragment is not allowed")
         }
         var portText: Substring?
-        if authority.hasPrefix("[") {
+        let isAddress = authority.hasPrefix("[")
+        if isAddress {
             guard let close = authority.firstIndex(of: "]") else { throw .invalidURL(url, reason: "an unclosed [") }
             host = String(authority[authority.index(after: authority.startIndex)..<close])
             let after = authority[authority.index(after: close)...]
@@ -43,10 +44,12 @@ public struct BrokerAddress: Sendable, Equatable, CustomStringConvertible {
             portText = parts.count == 2 ? parts[1] : nil
         }
         guard !host.isEmpty, host.utf8.count <= Self.maximumHostLength,
-            host.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline })
+            isAddress ? Self.isIPv6Address(host) : host.utf8.allSatisfy(Self.nameBytes.contains)
         else { throw .invalidURL(url, reason: "no host, or a host that is not a name or address") }
         if let portText {
-            guard portText.count <= 5, let port = Int(portText), (1...65535).contains(port) else {
+            guard (1...5).contains(portText.utf8.count), portText.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let port = Int(portText), (1...65535).contains(port)
+            else {
                 throw .invalidURL(url, reason: "the port is not 1...65535")
             }
             self.port = port
@@ -55,8 +58,30 @@ public struct BrokerAddress: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The bytes of a host name: RFC 3986's `reg-name` (section 3.2.2: letters, digits, `-._~` and the sub-delimiters
+    /// `!$&'()*+,;=`) without its percent-encoding, which nothing here decodes. An IPv4 address is such a name too.
+    static let nameBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=".utf8)
+
+    /// Whether `host`, from between brackets, is an IPv6 address as RFC 3986's `IP-literal` holds one: hexadecimal
+    /// digits, colons (at least two) and dots (an embedded IPv4 address), then optionally `%` and a zone (RFC 6874,
+    /// `fe80::1%eth0` as `getaddrinfo` takes it).
+    static func isIPv6Address(_ host: String) -> Bool {
+        let parts = host.utf8.split(separator: UInt8(ascii: "%"), maxSplits: 1, omittingEmptySubsequences: false)
+        let address = parts[0]
+        let isAddressByte = { (byte: UInt8) in byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") || byte.isHexDigit }
+        guard address.filter({ $0 == UInt8(ascii: ":") }).count >= 2, address.allSatisfy(isAddressByte) else { return false }
+        return parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(nameBytes.contains))
+    }
+
     /// The URL again, e.g. `mqtt://127.0.0.1:1883`.
     public var description: String {
         "\(usesTLS ? "mqtts" : "mqtt")://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hexadecimal digit.
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
