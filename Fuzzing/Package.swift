@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "DatasetImporters", package: "imu-bridge"),
                 .product(name: "MotionActivityKit", package: "imu-bridge"),
                 .product(name: "DeviceMotionKit", package: "imu-bridge"),
+                .product(name: "MotionPublishing", package: "imu-bridge"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
