@@ -11,8 +11,9 @@ users): imu-train (defaults, or --train-args) learns a model from the other fold
 segments. Each window then has the model's log odds of sitting against standing and its segment's angle to the
 session's walking direction (the mean acceleration direction of the segment's raw readings against that of the
 session's walking segments; a posture segment holds still, so one direction stands for its windows), the walking
-segments taken two ways: by their labels, and as the held-out model names them (most of their windows walking), as a
-live stream would have to. A logistic
+segments taken three ways: by their labels, as the held-out model names them (most of their windows walking), as a
+live stream would have to, and from the user's other session (a stream has walked before only in an earlier session,
+as HAPT's protocol puts the walking after the postures). A logistic
 regression, itself subject-disjoint (each user's windows scored by a regression of the other users'), combines them;
 the table gives the sitting/standing accuracy of the model alone (its larger probability of the two), of the
 regression on its log odds alone (the same information, recalibrated), and of the regression with the angle, and
@@ -139,14 +140,19 @@ def main():
                                 "log_odds": math.log(max(p["sitting"], 1e-12) / max(p["standing"], 1e-12))})
         print(f"fold {index + 1} of {arguments.folds} done", flush=True)
 
+    # A third way, as a stream of the session would have it before any walking: the user's other sessions'.
+    other = defaultdict(list)
+    for (experiment, user), directions in labelled.items():
+        for session in {w["session"] for w in windows if w["user"] == user and w["session"][0] != experiment}:
+            other[session].extend(directions)
     for window in windows:
-        for key, references in (("labelled", labelled), ("named", named)):
+        for key, references in (("labelled", labelled), ("named", named), ("other", other)):
             directions = references.get(window["session"])
             reference = np.mean(directions, axis=0) if directions else None
             window[key] = angle_between(window["direction"], reference) if reference is not None else None
-    usable = [w for w in windows if w["labelled"] is not None and w["named"] is not None]
-    print(f"{len(windows)} sitting and standing windows of {len(users)} users ({len(usable)} of sessions with walking"
-          f" both ways);"
+    usable = [w for w in windows if all(w[key] is not None for key in ("labelled", "named", "other"))]
+    print(f"{len(windows)} sitting and standing windows of {len(users)} users ({len(usable)} of sessions with a"
+          f" reference all three ways);"
           f" six-activity accuracy over all {every_window} held-out windows: {every_correct / every_window:.4f}")
     verdicts = {
         "the model alone (the larger of its two probabilities)": {id(w): w["log_odds"] > 0 for w in usable},
@@ -155,6 +161,8 @@ def main():
             subject_disjoint_sitting(usable, lambda w: [w["log_odds"], w["labelled"]]),
         "regression on the log odds and the angle to the direction of the segments the model calls walking":
             subject_disjoint_sitting(usable, lambda w: [w["log_odds"], w["named"]]),
+        "regression on the log odds and the angle to the walking direction of the user's other sessions":
+            subject_disjoint_sitting(usable, lambda w: [w["log_odds"], w["other"]]),
     }
     print("| sitting against standing | accuracy | six-activity accuracy, those windows' verdicts replaced |")
     print("|---|---|---|")
