@@ -108,7 +108,7 @@ public struct BrokerCredentials: Sendable, Equatable {
         }
         guard file.mode & 0o077 == 0 else { throw .exposedConfig(path: path, mode: Int(file.mode)) }
         guard let text = String(validating: file.bytes, as: UTF8.self) else {
-            throw .unreadableConfig(path: path, reason: "not UTF-8 text")
+            throw .unreadableConfig(path: path, reason: "it is not UTF-8 text")
         }
         return text
     }
