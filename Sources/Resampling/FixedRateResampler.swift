@@ -278,16 +278,21 @@ public struct FixedRateResampler: Sendable {
     ///
     /// Near a segment's edges the kernel shrinks symmetrically (keeping its shape, widening its passband) to fit
     /// the readings on both sides, down to ``shortestHalfWidth``; closer to the edge than that it is cut off on
-    /// one side and renormalised.
+    /// one side and renormalised. Where the readings are sparser than the input rate says (a rate measured from a
+    /// burst of timestamps) the shrunk kernel can fall between them, its weights summing to nothing or less: the
+    /// whole kernel, cut off at the edge, is used instead, so every grid time of a segment has its output.
     private mutating func filter(at time: Double, into output: UnsafeMutableBufferPointer<Double>) -> Bool {
         guard let kernel, let newest = ring.lastTimestamp else { return false }
         let edgeDistance = min(time - segmentStart, newest - time)
-        let halfWidth = min(kernel.halfWidth, max(edgeDistance, shortestHalfWidth))
-        let stretch = kernel.halfWidth / halfWidth
+        let shrunk = min(kernel.halfWidth, max(edgeDistance, shortestHalfWidth))
         if weights.count < ring.capacity { weights = Array(repeating: 0, count: ring.capacity) }
         return weights.withUnsafeMutableBufferPointer { weights in
-            let (first, count, total) = ring.weigh(
-                around: time, halfWidth: halfWidth, kernel: kernel, stretch: stretch, into: weights)
+            var (first, count, total) = ring.weigh(
+                around: time, halfWidth: shrunk, kernel: kernel, stretch: kernel.halfWidth / shrunk, into: weights)
+            if total <= 0, shrunk < kernel.halfWidth {
+                (first, count, total) = ring.weigh(
+                    around: time, halfWidth: kernel.halfWidth, kernel: kernel, stretch: 1, into: weights)
+            }
             guard total > 0 else { return false }
             ring.weightedSum(from: first, weights: UnsafeBufferPointer(rebasing: weights[..<count]), into: output)
             for channel in output.indices { output[channel] /= total }

@@ -127,6 +127,22 @@ struct FixedRateResamplerTests {
         #expect(resampler.statistics.inputCount == 200)
     }
 
+    @Test(
+        "Every grid time up to a segment's last reading has its output, even with readings sparser than the rate said",
+        arguments: [0.0045, 0.0049])
+    func everyGridTimeOfASegmentIsEmitted(lastReadingAfterGridTime: Double) throws {
+        // A rate measured from a burst of readings (4 kHz) where they come every 10 ms: the kernel may shrink to 4 ms
+        // at a segment's edge, and the segment's last reading lies 4.5-4.9 ms after a grid time, the one before it
+        // 5.1-5.5 ms before: neither within the shrunk kernel's reach.
+        var resampler = try FixedRateResampler(
+            outputRate: 25, channelCount: 1, configuration: ResamplerConfiguration(inputRate: 4000))
+        let last = 1 + lastReadingAfterGridTime
+        let times = (0..<100).map { last - Double(99 - $0) * 0.01 } + [1.5, 1.51, 1.52]
+        let output = try run(&resampler, times: times, signals: [{ _ in 3 }])
+        #expect(Array(output.timestamps.prefix(25)) == (1...25).map { Double($0) / 25 })
+        for row in output.rows { #expect(abs(row[0] - 3) < 1e-12) }
+    }
+
     @Test("A linear ramp is reproduced exactly away from the edges, and output spans the whole stream")
     func constantAndRampAreExact() throws {
         var resampler = try FixedRateResampler(outputRate: 10, channelCount: 1)
