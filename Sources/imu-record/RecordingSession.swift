@@ -18,12 +18,11 @@ actor RecordingSession {
     private let duration: Double?
     private let createdAt = MonotonicClock.now
     private var startTime: Double?
-    private var lastTimestamp: Double?
     private var rawCount = 0
     private var motionCount = 0
     private var removals = 0
     private var gaps = 0
-    /// When the sensor was last removed (the last reading before it), while it is away.
+    /// When the sensor was last removed (the latest reading before it), while it is away.
     private var removedAt: Double?
     /// The timestamp of the last removal event: a resampler gap that starts before it is that removal's.
     private var lastRemoval: Double?
@@ -82,25 +81,24 @@ actor RecordingSession {
         // despite the resampler's latency.
         try await writer.append(raw: recorded, motion: motions, provisional: updates.provisionalEnding())
         rawCount += recorded.count
-        lastTimestamp = recorded.last?.timestamp ?? lastTimestamp
         try publishMotions()
         // Timestamps that give no sensor rate end the recording with the reason rather than recording no motion.
         if let failure = updates.rateFailure { throw failure }
         try await markGaps()
-        showLiveLine()
+        await showLiveLine()
         if let end, let last = batch.last?.timestamp, last >= end { return false }
         return true
     }
 
     /// Marks a removal or a return of the sensor in the recording; `time` is when the source reported it.
     ///
-    /// The removal is stamped with the last reading before it, the return with the time it was reported (before any
+    /// The removal is stamped with the latest reading before it, the return with the time it was reported (before any
     /// reading after it), and the return's duration is the difference of the two, so events.csv stays in time order.
     func note(_ status: LiveIMUSource.Status, at time: Double) async {
         switch status {
         case .removed(let imu):
             removals += 1
-            let removal = lastTimestamp ?? time
+            let removal = await writer.latestReading ?? time
             removedAt = removal
             lastRemoval = removal
             try? await writer.mark(RecordingEvent(timestamp: removal, kind: .sensorRemoved, detail: imu.name))
@@ -139,9 +137,10 @@ actor RecordingSession {
         if startDelay > 0, startTime != nil { bell() }
         if showsLiveLine { print("") }
         let metadata = try await writer.finish()
+        let end = await writer.latestReading
         return RecordingSummary(
             directory: writer.directory.string, tag: metadata.tag, imu: imu.name,
-            seconds: (lastTimestamp ?? 0) - (startTime ?? lastTimestamp ?? 0), rawSamples: rawCount,
+            seconds: (end ?? 0) - (startTime ?? end ?? 0), rawSamples: rawCount,
             motionSamples: motionCount, removals: removals, gaps: gaps)
     }
 
@@ -172,11 +171,11 @@ actor RecordingSession {
         motions.removeAll(keepingCapacity: true)
     }
 
-    private func showLiveLine() {
+    private func showLiveLine() async {
         let now = MonotonicClock.now
         guard showsLiveLine, now - lastStatusLine >= 0.5 else { return }
         lastStatusLine = now
-        let elapsed = (lastTimestamp ?? 0) - (startTime ?? 0)
+        let elapsed = (await writer.latestReading ?? 0) - (startTime ?? 0)
         let statistics = updates.inputStatistics
         let dropped = statistics.duplicates + statistics.backwards + statistics.invalid + statistics.unpaired
         let line =

@@ -96,6 +96,25 @@ struct RoundTripTests {
                 + "2.000000,0.00000000,0.00000000,-1.00000000,,,\n")
     }
 
+    @Test("latestReading is the latest raw reading however the batches came (a split IMU's halves), never a motion row")
+    func latestReading() async throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let writer = try RecordingWriter(creating: temporary.path.appending("split.imurec"), metadata: SampleData.metadata())
+        #expect(await writer.latestReading == nil)
+        let accelerometer = SampleData.raw(count: 6, start: 10).filter { $0.sensor == .accelerometer }
+        let gyroscope = SampleData.raw(count: 4, start: 9.98).filter { $0.sensor == .gyroscope }
+        // The accelerometer's batch up to 10.05, then the gyroscope's, which ends at 10.01 (as the kernel VM's HID hub
+        // once handed them over just before its removal), then device motion for a later time, then no reading at all.
+        try await writer.append(raw: accelerometer)
+        try await writer.append(raw: gyroscope)
+        try await writer.append(motion: SampleData.motion(count: 1, start: 10.2))
+        try await writer.append(raw: [])
+        #expect(await writer.latestReading == 10.05)
+        try await writer.finish()
+        #expect(await writer.latestReading == 10.05)
+    }
+
     @Test("recording.json says complete: false while writing and complete: true after finish()")
     func metadataLifecycle() async throws {
         let temporary = try TemporaryDirectory()

@@ -27,6 +27,9 @@ public actor RecordingWriter {
     public nonisolated let directory: FilePath
     /// The metadata as last written to `recording.json`.
     public private(set) var metadata: RecordingMetadata
+    /// The timestamp of the latest raw reading appended: not always the last one, as the devices of a split IMU hand
+    /// over their batches in no order of time.
+    public private(set) var latestReading: Double?
 
     private var raw: BufferedTableFile
     private var motion: BufferedTableFile
@@ -164,7 +167,10 @@ public actor RecordingWriter {
             !recordsMagnetometer && readings.contains { $0.sensor == .magnetometer }
             ? readings.filter { $0.sensor != .magnetometer } : readings
         raw.rowCount += RecordingRows.appendRaw(samples, magnetometer: recordsMagnetometer, to: &raw.pending)
-        for sample in samples { noteTimestamp(sample.timestamp) }
+        for sample in samples where sample.timestamp.isFinite {
+            latestReading = max(latestReading ?? sample.timestamp, sample.timestamp)
+            noteTimestamp(sample.timestamp)
+        }
     }
 
     private func replaceProvisional(_ estimates: [DeviceMotion]) {
