@@ -45,6 +45,8 @@ import Resampling
 public struct DeviceMotionPipeline: Sendable {
     /// Aligned samples needed to measure the sensor rate.
     private static let rateEstimationCount = 16
+    /// Aligned samples the sensor rate is measured from when the first 16 hold a burst or a long gap.
+    private static let burstEstimationCount = 128
     /// Channels resampled per estimate: user acceleration (3), rotation rate (3).
     private static let channelCount = 6
     /// Channels resampled per estimate with a magnetometer: those and the magnetic field (3).
@@ -58,7 +60,7 @@ public struct DeviceMotionPipeline: Sendable {
     /// readings as they came to be applied; less, and the readings are used as they came, with the estimate's
     /// accuracy.
     public static let correctionFactor = 2.0
-    /// Aligned readings held before the sensor rate must be measured (it needs 16): the bound on what a pipeline
+    /// Aligned readings held before the sensor rate must be measured (it needs 16, or 128 after a burst or a gap): the bound on what a pipeline
     /// buffers when the timestamps never give a rate in ``sensorRateRange``.
     public static let unmeasuredReadingLimit = 4096
 
@@ -346,11 +348,27 @@ public struct DeviceMotionPipeline: Sendable {
 
     /// The sensor rate from the median interval of the first buffered samples, once there are enough (or at the end
     /// of the stream).
+    ///
+    /// Where that median accounts for less than a quarter of the time the samples span, most of it is a gap, or the
+    /// first readings came in a burst after a wait (stamped as they were handed over, not as they were taken): the median
+    /// of the first 128 is taken instead. A median shorter than half the period of the fastest rate in
+    /// ``sensorRateRange`` is no sensor's: the readings come in bursts (a HID hub without timestamps that batches its
+    /// reports), and the rate is measured between the bursts, over every buffered sample.
     private static func measureRate(_ samples: [IMUSample], final: Bool) -> Double? {
-        guard samples.count >= rateEstimationCount || final,
-            let period = medianInterval(of: samples.prefix(rateEstimationCount).map(\.timestamp)),
-            sensorRateRange.contains(1 / period)
-        else { return nil }
+        guard samples.count >= rateEstimationCount || final else { return nil }
+        let first = samples.prefix(rateEstimationCount).map(\.timestamp)
+        guard var median = medianInterval(of: first), let start = first.first, let end = first.last else { return nil }
+        if median * Double(first.count - 1) < (end - start) / 4 {
+            guard samples.count >= burstEstimationCount || final else { return nil }
+            median = medianInterval(of: samples.prefix(burstEstimationCount).map(\.timestamp)) ?? median
+        }
+        let withinBurst = 0.5 / sensorRateRange.upperBound
+        let period =
+            median >= withinBurst
+            ? median
+            : burstPeriod(
+                of: samples.lazy.map(\.timestamp), withinBurst: withinBurst, minimumReadings: final ? 1 : rateEstimationCount)
+        guard let period, sensorRateRange.contains(1 / period) else { return nil }
         return 1 / period
     }
 

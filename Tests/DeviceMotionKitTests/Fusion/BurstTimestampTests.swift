@@ -1,0 +1,53 @@
+import DeviceMotionKit
+import Foundation
+import MotionSamples
+import Testing
+
+/// Readings stamped as they were handed over rather than as they were taken come in bursts a few microseconds apart
+/// (a test feeder catching up on a loaded machine, a HID hub without timestamps that batches its reports): the sensor
+/// rate is measured between the bursts, not from the median step inside them.
+@Suite struct BurstTimestampTests {
+    /// Face up, turning at 1 rad/s about z for 3 s at 100 Hz.
+    static let turning = MotionTraces.turning(
+        from: .identity, rotationRate: Vector3(x: 0, y: 0, z: 1), rate: 100, duration: 3
+    ).samples
+
+    /// `turning` with its first `count` readings handed over together, `spacing` apart, when the last of them was taken.
+    static func caughtUp(_ count: Int, spacing: Double) -> [IMUSample] {
+        var samples = turning
+        for index in 0..<count { samples[index].timestamp = turning[count - 1].timestamp - Double(count - 1 - index) * spacing }
+        return samples
+    }
+
+    @Test(arguments: [(12, 2e-6), (12, 250e-6), (40, 2e-6)])
+    func aCatchUpBurstAtTheStartLeavesTheRateTheSensors(count: Int, spacing: Double) throws {
+        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
+        var motions: [DeviceMotion] = []
+        pipeline.append(samples: Self.caughtUp(count, spacing: spacing), into: &motions)
+        pipeline.finish(into: &motions)
+        #expect(pipeline.rateFailure == nil)
+        #expect(abs(try #require(pipeline.inputRate) - 100) < 1e-6)
+        // Every grid time from the burst to the last reading has its estimate, and the turn after the burst is
+        // integrated at its rate (the turn inside the burst is lost with its timestamps).
+        let times = motions.map { Int(($0.timestamp * 25).rounded()) }
+        #expect(times == Array(Int((Self.turning[count - 1].timestamp * 25).rounded(.up))...75))
+        let second = try #require(motions.first { abs($0.timestamp - 1) < 1e-9 })
+        let last = try #require(motions.last)
+        let turned = remainder(last.attitude.yaw - second.attitude.yaw, 2 * .pi)
+        #expect(abs(turned - remainder(last.timestamp - 1, 2 * .pi)) < 0.01, "turned \(turned) rad in 2 s at 1 rad/s")
+    }
+
+    @Test func burstsOfFourEveryFortyMillisecondsAreAHundredHertz() throws {
+        // Each reading stamped when its burst of 4 was handed over (the last one's time), 1 µs apart.
+        let samples = Self.turning.enumerated().map { index, sample in
+            var stamped = sample
+            stamped.timestamp = Self.turning[index / 4 * 4 + 3].timestamp + Double(index % 4 - 3) * 1e-6
+            return stamped
+        }
+        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
+        var motions: [DeviceMotion] = []
+        pipeline.append(samples: samples, into: &motions)
+        #expect(pipeline.rateFailure == nil)
+        #expect(abs(try #require(pipeline.inputRate) - 100) < 1e-6)
+    }
+}
