@@ -98,6 +98,14 @@ public struct DeviceMotionPipeline: Sendable {
     private var resampler: FixedRateResampler
     /// Timestamp of the last sample fed to the filter.
     private var lastTimestamp: Double?
+    /// The time the filter has integrated the gyroscope up to: the last sample's timestamp, or later after a burst
+    /// (readings stamped as they were handed over, each given a period), until the steps after it catch up.
+    private var integratedUntil: Double?
+    /// Whether the sensor rate was measured between bursts: the readings come stamped as they were handed over.
+    private var readingsComeInBursts = false
+    /// How far the integration may run ahead of the readings' timestamps inside bursts, in seconds: far beyond the
+    /// report latency the reader sets on a hub (a refill's time, 40 ms by default).
+    private static let burstRunAheadLimit = 1.0
     /// The last quaternion stored in the history, for sign continuity.
     private var lastQuaternion = Quaternion.identity
     /// The filter's recent attitudes, sampled at each output's time; all kept (infinite span) until the resampler's
@@ -307,7 +315,8 @@ public struct DeviceMotionPipeline: Sendable {
     private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
         if !isStarted {
             let atLimit = aligned.count >= Self.unmeasuredReadingLimit
-            guard let rate = Self.measureRate(aligned, final: final) ?? (final || atLimit ? inputRate : nil) else {
+            let measured = Self.measureRate(aligned, final: final)
+            guard let rate = measured?.rate ?? (final || atLimit ? inputRate : nil) else {
                 if final && hasInput || atLimit {
                     rateFailure = .sensorRateUnmeasurable(allowed: Self.sensorRateRange)
                 }
@@ -318,6 +327,7 @@ public struct DeviceMotionPipeline: Sendable {
                 return
             }
             start(inputRate: rate)
+            readingsComeInBursts = measured?.inBursts ?? false
         }
         for sample in aligned { process(sample, into: &output) }
         aligned.removeAll(keepingCapacity: true)
@@ -354,7 +364,7 @@ public struct DeviceMotionPipeline: Sendable {
     /// of the first 128 is taken instead. A median shorter than half the period of the fastest rate in
     /// ``sensorRateRange`` is no sensor's: the readings come in bursts (a HID hub without timestamps that batches its
     /// reports), and the rate is measured between the bursts, over every buffered sample.
-    private static func measureRate(_ samples: [IMUSample], final: Bool) -> Double? {
+    private static func measureRate(_ samples: [IMUSample], final: Bool) -> (rate: Double, inBursts: Bool)? {
         guard samples.count >= rateEstimationCount || final else { return nil }
         let first = samples.prefix(rateEstimationCount).map(\.timestamp)
         guard var median = medianInterval(of: first), let start = first.first, let end = first.last else { return nil }
@@ -363,23 +373,45 @@ public struct DeviceMotionPipeline: Sendable {
             median = medianInterval(of: samples.prefix(burstEstimationCount).map(\.timestamp)) ?? median
         }
         let withinBurst = 0.5 / sensorRateRange.upperBound
+        let inBursts = median < withinBurst
         let period =
-            median >= withinBurst
-            ? median
-            : burstPeriod(
+            inBursts
+            ? burstPeriod(
                 of: samples.lazy.map(\.timestamp), withinBurst: withinBurst, minimumReadings: final ? 1 : rateEstimationCount)
+            : median
         guard let period, sensorRateRange.contains(1 / period) else { return nil }
-        return 1 / period
+        return (1 / period, inBursts)
+    }
+
+    /// The time to integrate the gyroscope over up to a sample at `timestamp`: the step from the last sample, or one
+    /// `period` after a step back or a gap (over 5 periods).
+    ///
+    /// Where the readings come in bursts (``readingsComeInBursts``), a step under a quarter period is inside one: each
+    /// of its readings is given a period, and the steps after it give only the time that passed beyond that, so the
+    /// rotation of every reading is integrated once (running ahead of the timestamps by at most
+    /// ``burstRunAheadLimit``).
+    private mutating func integrationInterval(to timestamp: Double, period: Double) -> Double {
+        defer { lastTimestamp = timestamp }
+        guard let lastTimestamp, let integrated = integratedUntil else {
+            integratedUntil = timestamp
+            return period
+        }
+        let step = timestamp - lastTimestamp
+        guard readingsComeInBursts else {
+            integratedUntil = timestamp
+            return step > 0 && step <= 5 * period ? step : period
+        }
+        let ahead = step < period / 4 ? min(integrated + period, timestamp + Self.burstRunAheadLimit) : integrated
+        let until = max(timestamp, ahead)
+        integratedUntil = until
+        return until - integrated <= 5 * period ? until - integrated : period
     }
 
     /// Fuses one sample and hands its estimate to the resampler.
     private mutating func process(_ sample: IMUSample, into output: inout [DeviceMotion]) {
         guard let rate = inputRate else { return }
         let period = 1 / rate
-        let interval = lastTimestamp.map { sample.timestamp - $0 }.flatMap {
-            $0 > 0 && $0 <= 5 * period ? $0 : nil
-        }
-        lastTimestamp = sample.timestamp
+        let interval = integrationInterval(to: sample.timestamp, period: period)
         var quaternion: Quaternion
         let gravity: Vector3
         var rotationRate = Vector3.zero
@@ -387,7 +419,7 @@ public struct DeviceMotionPipeline: Sendable {
             filter.update(
                 rotationRate: sample.rotationRate ?? filter.gyroscopeBias,
                 acceleration: sample.acceleration,
-                interval: sample.rotationRate == nil ? 0 : interval ?? period)
+                interval: sample.rotationRate == nil ? 0 : interval)
             gravity = filter.gravity
             rotationRate = filter.rotationRate
             if referenceFrame.needsMagnetometer {

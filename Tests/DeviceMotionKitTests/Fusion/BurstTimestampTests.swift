@@ -37,17 +37,28 @@ import Testing
         #expect(abs(turned - remainder(last.timestamp - 1, 2 * .pi)) < 0.01, "turned \(turned) rad in 2 s at 1 rad/s")
     }
 
-    @Test func burstsOfFourEveryFortyMillisecondsAreAHundredHertz() throws {
-        // Each reading stamped when its burst of 4 was handed over (the last one's time), 1 µs apart.
-        let samples = Self.turning.enumerated().map { index, sample in
-            var stamped = sample
-            stamped.timestamp = Self.turning[index / 4 * 4 + 3].timestamp + Double(index % 4 - 3) * 1e-6
+    /// Bursts of `size` readings every `size` periods (a HID hub that batches a refill's reports without timestamps) at
+    /// `rate` Hz: the rate is the sensor's, and the turn of every reading is integrated once.
+    @Test(arguments: [(4, 100.0), (16, 400.0)])
+    func burstsOfAHub(size: Int, rate: Double) throws {
+        let turning = MotionTraces.turning(from: .identity, rotationRate: Vector3(x: 0, y: 0, z: 1), rate: rate, duration: 3).samples
+        // Each reading stamped when its burst was handed over (its last reading's time), 1 µs apart.
+        let samples = turning.indices.dropLast(turning.count % size).map { index in
+            var stamped = turning[index]
+            stamped.timestamp = turning[index / size * size + size - 1].timestamp + Double(index % size - size + 1) * 1e-6
             return stamped
         }
         var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true)
         var motions: [DeviceMotion] = []
         pipeline.append(samples: samples, into: &motions)
+        pipeline.finish(into: &motions)
         #expect(pipeline.rateFailure == nil)
-        #expect(abs(try #require(pipeline.inputRate) - 100) < 1e-6)
+        #expect(abs(try #require(pipeline.inputRate) - rate) < 1e-6)
+        // From 1 s to the end at 1 rad/s, within the turn of one burst (the attitude of a burst's readings is
+        // integrated ahead of their common timestamp).
+        let second = try #require(motions.first { abs($0.timestamp - 1) < 1e-9 })
+        let last = try #require(motions.last)
+        let turned = remainder(last.attitude.yaw - second.attitude.yaw, 2 * .pi)
+        #expect(abs(turned - (last.timestamp - 1)) < Double(size) / rate, "turned \(turned) rad in \(last.timestamp - 1) s at 1 rad/s")
     }
 }
