@@ -60,8 +60,8 @@ public struct DeviceMotionPipeline: Sendable {
     /// readings as they came to be applied; less, and the readings are used as they came, with the estimate's
     /// accuracy.
     public static let correctionFactor = 2.0
-    /// Aligned readings held before the sensor rate must be measured (it needs 16, or 128 after a burst or a gap): the bound on what a pipeline
-    /// buffers when the timestamps never give a rate in ``sensorRateRange``.
+    /// Aligned readings held before the sensor rate must be measured (it needs 16, or 128 after a burst or a gap): the
+    /// bound on what a pipeline buffers when the timestamps never give a rate in ``sensorRateRange``.
     public static let unmeasuredReadingLimit = 4096
 
     /// The output rate in Hz.
