@@ -28,9 +28,11 @@ struct BurstPeriodTests {
     }
 
     @Test("too few readings between the first burst and the last, or one burst alone: no period")
-    func tooFew() {
+    func tooFew() throws {
         #expect(burstPeriod(of: Self.bursts(size: 4, count: 16), withinBurst: 5e-5, minimumReadings: 16) == nil)
-        #expect(burstPeriod(of: Self.bursts(size: 4, count: 16), withinBurst: 5e-5, minimumReadings: 8) != nil)
+        // Starts at readings 4, 8 and 12: 8 readings over 80 ms.
+        let period = try #require(burstPeriod(of: Self.bursts(size: 4, count: 16), withinBurst: 5e-5, minimumReadings: 8))
+        #expect(abs(period - 0.01) < 1e-12)
         #expect(burstPeriod(of: Self.bursts(size: 64, count: 64), withinBurst: 5e-5, minimumReadings: 1) == nil)
         #expect(burstPeriod(of: [Double](), withinBurst: 5e-5, minimumReadings: 1) == nil)
         #expect(burstPeriod(of: [1.0], withinBurst: 5e-5, minimumReadings: 1) == nil)

@@ -28,7 +28,8 @@ import Testing
         #expect(pipeline.rateFailure == nil)
         #expect(abs(try #require(pipeline.inputRate) - 100) < 1e-6)
         // Every grid time from the burst to the last reading has its estimate, and the turn after the burst is
-        // integrated at its rate (the turn inside the burst is lost with its timestamps).
+        // integrated at its rate (a burst of 250 µs steps is no burst to the filter: its turn is lost with its
+        // timestamps; one of microseconds is integrated ahead of them and caught up before 1 s).
         let times = motions.map { Int(($0.timestamp * 25).rounded()) }
         #expect(times == Array(Int((Self.turning[count - 1].timestamp * 25).rounded(.up))...75))
         let second = try #require(motions.first { abs($0.timestamp - 1) < 1e-9 })
