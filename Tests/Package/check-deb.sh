@@ -103,7 +103,7 @@ check "systemd-sysusers makes the system group imu from the packaged /usr/lib/sy
 # 2. A clean Debian root without Swift, made once.
 tarball=$CACHE/$SUITE-minbase.tar
 if [ ! -s "$tarball" ]; then
-    mirror=$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
+    mirror=$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | sed -n 1p)
     mirror=${mirror:-http://deb.debian.org/debian}
     log "debootstrap --variant=minbase $SUITE from $mirror (once; cached in $tarball)"
     rm -rf "$work/bootstrap"

@@ -77,7 +77,7 @@ install_host_packages() {
 
 # Prints the kernel package linux-image-amd64 currently depends on (e.g. linux-image-6.1.0-56-amd64).
 current_kernel_package() {
-    apt-cache depends linux-image-amd64 2> /dev/null | awk '/Depends: linux-image-[0-9]/ { print $2; exit }'
+    apt-cache depends linux-image-amd64 2> /dev/null | awk '/Depends: linux-image-[0-9]/ && !found { print $2; found = 1 }'
 }
 
 # Downloads (once, into .build/vm-cache) and unpacks the Debian kernel; sets KERNEL_VERSION and KERNEL_TREE.
@@ -95,7 +95,7 @@ prepare_kernel() {
     if ! [ -f "$KERNEL_TREE/lib/modules/$KERNEL_VERSION/modules.dep" ]; then
         log "unpacking $package"
         rm -rf "$KERNEL_TREE"
-        dpkg -x "$(compgen -G "$CACHE_DIR/${package}_*.deb" | head -n 1)" "$KERNEL_TREE"
+        dpkg -x "$(compgen -G "$CACHE_DIR/${package}_*.deb" | sed -n 1p)" "$KERNEL_TREE"
         /sbin/depmod -b "$KERNEL_TREE" "$KERNEL_VERSION"
     fi
 }
@@ -150,7 +150,7 @@ build_initramfs() {
     done
     install -D -m 644 "$DEFAULT_MODEL" "$rootfs/usr/local/share/imu-bridge/motionsense.model"
     # The binaries' libraries, and libiio's: the tools load it with dlopen, so ldd does not list it.
-    libiio=$(ldconfig -p | awk '$1 == "libiio.so.0" { print $NF; exit }')
+    libiio=$(ldconfig -p | awk '$1 == "libiio.so.0" && !found { print $NF; found = 1 }')
     [ -n "$libiio" ] || { echo "vm: libiio.so.0 is not installed (apt-get install libiio0)" >&2; exit 1; }
     {
         echo "$libiio"

@@ -57,7 +57,7 @@ for product in "${PRODUCTS[@]}"; do
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/$product"
     patchelf --remove-rpath "$stage/usr/bin/$product"
     if readelf -d "$stage/usr/bin/$product" | grep -Eq '\((RUNPATH|RPATH)\)'; then die "$product keeps a RUNPATH"; fi
-    if readelf -d "$stage/usr/bin/$product" | grep -q 'libswift'; then die "$product links a shared Swift library"; fi
+    if readelf -d "$stage/usr/bin/$product" | grep 'libswift' > /dev/null; then die "$product links a shared Swift library"; fi
 done
 
 # The default model and its 2 s companion (the tools look in ../share/imu-bridge beside their bin/) and the demo recording.
@@ -122,7 +122,7 @@ depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "${PRODUCTS[@]/#/$stage/usr/bin
 shlibs_relation() {
     local package=$1 library=$2 file
     file=$(dpkg-query --control-path "$package" shlibs 2>/dev/null) || die "$package is not installed (apt-get install $package)"
-    sed -n "s/^$library //p" "$file" | head -n 1
+    sed -n "s/^$library //p" "$file" | sed -n 1p
 }
 libiio=$(shlibs_relation libiio0 "libiio 0")
 libmosquitto=$(shlibs_relation libmosquitto1 "libmosquitto 1")
