@@ -152,8 +152,8 @@ public struct DeviceMotionPipeline: Sendable {
     ///   - outputRate: Output rate in Hz (25 by default, as CoreMotion apps commonly use).
     ///   - hasGyroscope: Whether the readings include a gyroscope.
     ///   - inputRate: The nominal sensor rate in Hz if known (`MotionSource.nominalRate`): only a hint, used when
-    ///     too few samples arrive to measure the rate (a split IMU runs on its faster sensor's rate, whatever its
-    ///     nominal rate says).
+    ///     too few samples arrive to measure the rate, and to measure one over twice it from more readings (a split
+    ///     IMU runs on its faster sensor's rate, whatever its nominal rate says).
     ///   - parameters: Fusion tuning.
     ///   - mode: Causal (``FusionMode/live``, the default) or forward-backward (``FusionMode/offline``, which needs an
     ///     output rate of at least ``offlineOutputRateRange``'s lower bound).
@@ -315,7 +315,7 @@ public struct DeviceMotionPipeline: Sendable {
     private mutating func consumeAligned(into output: inout [DeviceMotion], final: Bool) {
         if !isStarted {
             let atLimit = aligned.count >= Self.unmeasuredReadingLimit
-            let measured = Self.measureRate(aligned, final: final)
+            let measured = Self.measureRate(aligned, nominal: inputRate, final: final)
             guard let rate = measured?.rate ?? (final || atLimit ? inputRate : nil) else {
                 if final && hasInput || atLimit {
                     rateFailure = .sensorRateUnmeasurable(allowed: Self.sensorRateRange)
@@ -361,14 +361,18 @@ public struct DeviceMotionPipeline: Sendable {
     ///
     /// Where that median accounts for less than a quarter of the time the samples span, most of it is a gap, or the
     /// first readings came in a burst after a wait (stamped as they were handed over, not as they were taken): the median
-    /// of the first 128 is taken instead. A median shorter than half the period of the fastest rate in
+    /// of the first 128 is taken instead. So it is where the median gives over twice the `nominal` rate: a burst that
+    /// fills the first 16 readings at a steady spacing (a feeder catching up, 250 µs a reading) looks like a faster
+    /// sensor, and the first 128 tell the two apart (a split IMU whose faster sensor outruns the nominal rate keeps its
+    /// measured rate, 128 readings later). A median shorter than half the period of the fastest rate in
     /// ``sensorRateRange`` is no sensor's: the readings come in bursts (a HID hub without timestamps that batches its
     /// reports), and the rate is measured between the bursts, over every buffered sample.
-    private static func measureRate(_ samples: [IMUSample], final: Bool) -> (rate: Double, inBursts: Bool)? {
+    private static func measureRate(_ samples: [IMUSample], nominal: Double?, final: Bool) -> (rate: Double, inBursts: Bool)? {
         guard samples.count >= rateEstimationCount || final else { return nil }
         let first = samples.prefix(rateEstimationCount).map(\.timestamp)
         guard var median = medianInterval(of: first), let start = first.first, let end = first.last else { return nil }
-        if median * Double(first.count - 1) < (end - start) / 4 {
+        let outrunsNominal = nominal.map { median * $0 < 0.5 } ?? false
+        if outrunsNominal || median * Double(first.count - 1) < (end - start) / 4 {
             guard samples.count >= burstEstimationCount || final else { return nil }
             median = medianInterval(of: samples.prefix(burstEstimationCount).map(\.timestamp)) ?? median
         }

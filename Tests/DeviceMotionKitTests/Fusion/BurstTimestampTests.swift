@@ -38,6 +38,39 @@ import Testing
         #expect(abs(turned - remainder(last.timestamp - 1, 2 * .pi)) < 0.01, "turned \(turned) rad in 2 s at 1 rad/s")
     }
 
+    /// A catch-up burst long enough to fill the first 16 readings at a steady spacing looks like a 4 kHz sensor; where
+    /// the source names its nominal rate, the rate is measured again over the first 128 readings, and is the sensor's.
+    @Test func aLongCatchUpBurstIsToldFromAFasterSensorByTheNominalRate() throws {
+        var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, inputRate: 100)
+        var motions: [DeviceMotion] = []
+        pipeline.append(samples: Self.caughtUp(40, spacing: 250e-6), into: &motions)
+        pipeline.finish(into: &motions)
+        #expect(pipeline.rateFailure == nil)
+        #expect(abs(try #require(pipeline.inputRate) - 100) < 1e-6)
+        let second = try #require(motions.first { abs($0.timestamp - 1) < 1e-9 })
+        let last = try #require(motions.last)
+        let turned = remainder(last.attitude.yaw - second.attitude.yaw, 2 * .pi)
+        #expect(abs(turned - remainder(last.timestamp - 1, 2 * .pi)) < 0.01, "turned \(turned) rad in 2 s at 1 rad/s")
+    }
+
+    /// A sensor that really runs faster than its nominal rate (a split IMU's faster half) keeps its measured rate, and
+    /// its outputs are those of a pipeline given no nominal rate (to the last bits of the median step, taken over 128
+    /// readings instead of 16).
+    @Test func aSensorFasterThanItsNominalRateKeepsItsRate() throws {
+        var outputs: [[DeviceMotion]] = []
+        for nominal: Double? in [25, nil] {
+            var pipeline = try DeviceMotionPipeline(outputRate: 25, hasGyroscope: true, inputRate: nominal)
+            var motions: [DeviceMotion] = []
+            pipeline.append(samples: Self.turning, into: &motions)
+            pipeline.finish(into: &motions)
+            #expect(abs(try #require(pipeline.inputRate) - 100) < 1e-9)
+            outputs.append(motions)
+        }
+        #expect(outputs[0].map(\.timestamp) == outputs[1].map(\.timestamp))
+        let apart = zip(outputs[0], outputs[1]).map { 1 - abs($0.attitude.quaternion.dot($1.attitude.quaternion)) }.max() ?? 1
+        #expect(!outputs[0].isEmpty && apart < 1e-12)
+    }
+
     /// Bursts of `size` readings every `size` periods (a HID hub that batches a refill's reports without timestamps) at
     /// `rate` Hz: the rate is the sensor's, and the turn of every reading is integrated once.
     @Test(arguments: [(4, 100.0), (16, 400.0)])
