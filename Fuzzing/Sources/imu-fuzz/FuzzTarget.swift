@@ -16,6 +16,6 @@ struct FuzzTarget: Sendable {
         ModelTarget.target, MotionSenseTarget.target, HAPTTarget.target, ScanDecoderTarget.target,
         SysfsValueTarget.target, MountMatrixTarget.target, LabelMapTarget.target, DecimalNumberTarget.target,
         CSVColumnsTarget.target, DatasetLineTarget.target, ModelJSONTarget.target, CalibrationFileTarget.target,
-        StrideCalibrationTarget.target, BrokerURLTarget.target, MQTTConfigTarget.target,
+        StrideCalibrationTarget.target, BrokerURLTarget.target, MQTTConfigTarget.target, DeviceMotionTarget.target,
     ]
 }
