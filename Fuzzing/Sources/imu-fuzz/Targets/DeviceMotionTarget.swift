@@ -67,7 +67,7 @@ enum DeviceMotionTarget {
                 + quaternion.z * quaternion.z
             precondition(abs(norm - 1) < 1e-6, "an attitude of norm² \(norm)")
             precondition(abs(motion.gravity.norm - 1) < 1e-6, "gravity of norm \(motion.gravity.norm) g")
-            for vector in [motion.userAcceleration, motion.rotationRate] {
+            for vector in [motion.userAcceleration, motion.rotationRate, motion.magneticField?.field ?? .zero] {
                 precondition(vector.x.isFinite && vector.y.isFinite && vector.z.isFinite, "a field that is not finite: \(vector)")
             }
             if let heading = motion.heading { precondition((0..<360).contains(heading), "a heading of \(heading)°") }
