@@ -69,6 +69,13 @@ import Testing
         #expect(outputs[0].map(\.timestamp) == outputs[1].map(\.timestamp))
         let apart = zip(outputs[0], outputs[1]).map { 1 - abs($0.attitude.quaternion.dot($1.attitude.quaternion)) }.max() ?? 1
         #expect(!outputs[0].isEmpty && apart < 1e-12)
+        let fieldsApart =
+            zip(outputs[0], outputs[1]).map {
+                max(
+                    ($0.gravity - $1.gravity).norm, ($0.userAcceleration - $1.userAcceleration).norm,
+                    ($0.rotationRate - $1.rotationRate).norm)
+            }.max() ?? 1
+        #expect(fieldsApart < 1e-9)
     }
 
     /// Bursts of `size` readings every `size` periods (a HID hub that batches a refill's reports without timestamps) at

@@ -61,11 +61,8 @@ enum DeviceMotionTarget {
             precondition(within.contains(motion.timestamp), "an output at \(motion.timestamp) outside the readings' \(timestamps)")
             precondition(restarted || motion.timestamp > previous, "an output at \(motion.timestamp) after one at \(previous)")
             previous = motion.timestamp
-            let quaternion = motion.attitude.quaternion
-            let norm =
-                quaternion.w * quaternion.w + quaternion.x * quaternion.x + quaternion.y * quaternion.y
-                + quaternion.z * quaternion.z
-            precondition(abs(norm - 1) < 1e-6, "an attitude of norm² \(norm)")
+            let norm = motion.attitude.quaternion.norm
+            precondition(abs(norm - 1) < 1e-6, "an attitude of norm \(norm)")
             precondition(abs(motion.gravity.norm - 1) < 1e-6, "gravity of norm \(motion.gravity.norm) g")
             for vector in [motion.userAcceleration, motion.rotationRate, motion.magneticField?.field ?? .zero] {
                 precondition(vector.x.isFinite && vector.y.isFinite && vector.z.isFinite, "a field that is not finite: \(vector)")
